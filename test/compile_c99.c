@@ -1,0 +1,18 @@
+/* Every header with the implementation, as strict C99 (-pedantic via
+   warning_level=3). Also runs the header's Quick start snippet. */
+#define TENSORLAYOUT_IMPLEMENTATION
+#include "tensorlayout_simd.h"
+#include "tensorlayout_ocl.h"
+#include "tl_test.h"
+#include <stdlib.h>
+
+int main(void)
+{
+    tl_dim dims[4] = {2, 3, 4, 5};
+    tl_memory_desc src, dst;
+    tl_status st = tl_md_init_by_tag(&src, 4, dims, TL_F32, "nchw");
+    if (!st) st = tl_md_init_by_tag(&dst, 4, dims, TL_F32, "nChw16c");
+    CHECK_EQ(st, TL_OK);
+    CHECK_EQ(tl_md_size(&dst), 2 * 16 * 4 * 5 * 4);
+    return tl_test_result("compile_c99");
+}

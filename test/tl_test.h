@@ -1,0 +1,49 @@
+/* tl_test.h - tiny checks for the tensorlayout tests. Each failed check
+   prints file:line and the expression; main returns tl_test_result(). */
+#ifndef TL_TEST_H
+#define TL_TEST_H
+#include <stdio.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TL_TEST_UNUSED __attribute__((unused))
+#else
+#define TL_TEST_UNUSED
+#endif
+
+TL_TEST_UNUSED static int tl_test_failures = 0;
+TL_TEST_UNUSED static long tl_test_checks = 0;
+
+#define CHECK(cond) do { ++tl_test_checks; if (!(cond)) { ++tl_test_failures; \
+    fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); } } while (0)
+#define CHECK_EQ(a, b) do { long long tl_a_ = (long long)(a), tl_b_ = (long long)(b); \
+    ++tl_test_checks; if (tl_a_ != tl_b_) { ++tl_test_failures; \
+    fprintf(stderr, "%s:%d: CHECK_EQ failed: %s == %lld, %s == %lld\n", \
+            __FILE__, __LINE__, #a, tl_a_, #b, tl_b_); } } while (0)
+#define CHECK_MSG(cond, ...) do { ++tl_test_checks; if (!(cond)) { ++tl_test_failures; \
+    fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond); \
+    fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
+
+/* Deterministic xorshift so failures reproduce. */
+TL_TEST_UNUSED static uint64_t tl_test_rng_state = 0x9e3779b97f4a7c15ull;
+TL_TEST_UNUSED static uint64_t tl_test_rand(void)
+{
+    uint64_t x = tl_test_rng_state;
+    x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+    return tl_test_rng_state = x;
+}
+TL_TEST_UNUSED static int64_t tl_test_range(int64_t lo, int64_t hi) /* inclusive */
+{
+    return lo + (int64_t)(tl_test_rand() % (uint64_t)(hi - lo + 1));
+}
+
+TL_TEST_UNUSED static int tl_test_result(const char *name)
+{
+    if (tl_test_checks == 0) {
+        fprintf(stderr, "%s: no checks ran\n", name);
+        return 1;
+    }
+    printf("%s: %ld checks, %d failed\n", name, tl_test_checks, tl_test_failures);
+    return tl_test_failures ? 1 : 0;
+}
+#endif
