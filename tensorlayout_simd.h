@@ -6,17 +6,33 @@
        #include "tensorlayout_simd.h"
    The same tl_reorder_plan_init / tl_shuffle then pick vector kernels
    (SIMDe: native on x86 and Arm, portable elsewhere). Nothing else in the
-   API changes. TL_SIMD_FORCE_SCALAR pins the scalar core (for tests).
+   API changes. Include it before (or instead of) any implementation
+   include of tensorlayout.h: the core must know, while it is compiled,
+   that vector kernels exist.
+
+   Options (define before the implementation include):
+       TL_SIMD_FORCE_SCALAR   compile the scalar core only (tests compare)
    Needs SIMDe (Debian: libsimde-dev) only in the implementation file.
 */
+#if defined(TENSORLAYOUT_IMPLEMENTATION) && !defined(TL__IMPLEMENTATION_DONE) && \
+    !defined(TL_SIMD_FORCE_SCALAR)
+/* tells the core, compiled next, to ask the kernels below first */
+#define TL__SIMD_ENABLED 1
+#endif
+#include "tensorlayout.h"
+
 #ifndef TENSORLAYOUT_SIMD_H
 #define TENSORLAYOUT_SIMD_H
-#include "tensorlayout.h"
 #endif /* TENSORLAYOUT_SIMD_H */
 
 /* ---- implementation below; stop here if you only want the API ---- */
-#ifdef TENSORLAYOUT_IMPLEMENTATION
+#if defined(TENSORLAYOUT_IMPLEMENTATION) && defined(TL__SIMD_ENABLED)
 #ifndef TL__SIMD_IMPLEMENTATION_DONE
 #define TL__SIMD_IMPLEMENTATION_DONE
+
+/* ---- simd: reorder kernels ------------------------------------------- */
+
+/* ---- simd: shuffle kernels ------------------------------------------- */
+
 #endif /* TL__SIMD_IMPLEMENTATION_DONE */
-#endif /* TENSORLAYOUT_IMPLEMENTATION */
+#endif /* TENSORLAYOUT_IMPLEMENTATION && TL__SIMD_ENABLED */
