@@ -438,12 +438,25 @@ static int tl__tag_letter_map(const char *outer, int n, int *map)
     return 0;
 }
 
+/* oneDNN 2.6 names a few aliases whose letters disagree with the layout
+   its enum gives them (an upper-case letter with no block, or I and O
+   swapped). Users copy these names from oneDNN, so they mean what oneDNN
+   means; the grammar itself stays strict. */
+static const char *const tl__tag_oddities[][2] = {
+    {"OhwI32o", "Acdb32a"},
+    {"gOhwI32o", "aBdec32b"},
+    {"gIOhw2i8o16i2o", "aBCde2c8b16c2b"},
+    {"gIOdhw2i8o16i2o", "aBCdef2c8b16c2b"}
+};
+
 /* Parses tag for ndims dims. 0 on success, -1 on any malformation. */
 static int tl__tag_parse(const char *tag, int ndims, tl__tag *t)
 {
     int map[26], n = 0, i, has_blocks[TL_MAX_NDIMS] = {0};
     const char *p;
     if (!tag || ndims < 1 || ndims > TL_MAX_NDIMS) return -1;
+    for (i = 0; i < (int)(sizeof tl__tag_oddities / sizeof *tl__tag_oddities); ++i)
+        if (strcmp(tag, tl__tag_oddities[i][0]) == 0) tag = tl__tag_oddities[i][1];
     while (tag[n] && !(tag[n] >= '0' && tag[n] <= '9')) ++n;
     if (n != ndims || !tl__tag_letter_map(tag, n, map)) return -1;
     t->ndims = ndims;
