@@ -884,6 +884,18 @@ TL_API int tl_md_matches_tag(const tl_memory_desc *md, const char *tag,
     return 1;
 }
 
+/* Whether dim a sits outside dim b in memory: the larger stride, and on
+   a tie (one of them has a single outer step, so its stride is free) the
+   one with more outer steps. */
+static int tl__outer_before(const tl_memory_desc *md, int a, int b)
+{
+    tl_dim blocks[TL_MAX_NDIMS];
+    if (md->blocking.strides[a] != md->blocking.strides[b])
+        return md->blocking.strides[a] > md->blocking.strides[b];
+    tl__dim_blocks(md, blocks);
+    return md->padded_dims[a] / blocks[a] > md->padded_dims[b] / blocks[b];
+}
+
 /* Writes the abstract tag of md's outer order and blocks; the caller
    checks that it really reproduces md. Returns the length, or -1 when
    it does not fit into cap bytes. */
@@ -894,8 +906,8 @@ static int tl__tag_write(const tl_memory_desc *md, char *out, size_t cap)
     char num[24];
     for (i = 0; i < md->ndims; ++i) order[i] = i;
     for (b = 0; b < md->blocking.inner_nblks; ++b) blocked[md->blocking.inner_idxs[b]] = 1;
-    for (i = 1; i < md->ndims; ++i)      /* stable sort by stride, largest first */
-        for (j = i; j > 0 && md->blocking.strides[order[j]] > md->blocking.strides[order[j - 1]]; --j) {
+    for (i = 1; i < md->ndims; ++i)      /* stable sort, outermost first */
+        for (j = i; j > 0 && tl__outer_before(md, order[j], order[j - 1]); --j) {
             int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
         }
     for (i = 0; i < md->ndims; ++i) {
