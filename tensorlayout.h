@@ -649,16 +649,27 @@ static tl_status tl__why(char *why, size_t len, const char *text, tl_status st)
     return st;
 }
 
-/* Offset + 1 of the last padded element relative to offset0, i.e. the
-   elements one copy of the described tensor spans. */
+/* Elements one copy of the tensor spans from offset0: the last padded
+   element + 1. A descriptor that starts at the buffer start also counts,
+   as oneDNN does, the full stride of its outermost dim (a matrix with
+   leading dimension LDA spans M * LDA, trailing gap included; dims with
+   one outer step count no stride), so then this is oneDNN's size. A view (offset0 > 0) ends at its last element,
+   so its size never exceeds its parent's. */
 static int tl__md_span_overflows(const tl_memory_desc *md, tl_dim *out)
 {
-    tl_dim blocks[TL_MAX_NDIMS], outer[TL_MAX_NDIMS], inner = 1;
+    tl_dim blocks[TL_MAX_NDIMS], outer[TL_MAX_NDIMS] = {0}, inner = 1, span, full;
     int d, b;
     tl__dim_blocks(md, blocks);
     for (b = 0; b < md->blocking.inner_nblks; ++b) inner *= md->blocking.inner_blks[b];
     for (d = 0; d < md->ndims; ++d) outer[d] = md->padded_dims[d] / blocks[d];
-    return tl__extent_overflows(md->ndims, outer, md->blocking.strides, inner, out);
+    if (tl__extent_overflows(md->ndims, outer, md->blocking.strides, inner, &span)) return 1;
+    for (d = 0; d < md->ndims && span > 0 && md->offset0 == 0; ++d) {
+        if (outer[d] == 1) continue;     /* a single step: its stride is free */
+        if (tl__mul_overflows(outer[d], md->blocking.strides[d], &full)) return 1;
+        if (full > span) span = full;
+    }
+    *out = span;
+    return 0;
 }
 
 TL_API tl_status tl_md_validate(const tl_memory_desc *md, char *why, size_t len)
