@@ -1291,10 +1291,11 @@ static tl_status tl__shuffle_plan_init(tl__shuffle_plan *p, const tl_memory_desc
 {
     tl_status st;
     size_t size;
+    char why[8];    /* a real buffer: GCC 12 misreads the NULL one once inlined */
     int d;
     *empty = 0;
     if (!md) return TL_INVALID_ARGUMENTS;
-    st = tl_md_validate(md, NULL, 0);
+    st = tl_md_validate(md, why, sizeof why);
     if (st) return st;
     /* compensation sums are per channel slice: shuffling them is not
        a bit copy of the data, so it is refused rather than guessed */

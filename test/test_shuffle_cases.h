@@ -10,14 +10,14 @@ static const tl_data_type shuffle_dts[] = {TL_F32, TL_BF16, TL_F16, TL_S32,
                                            TL_S8, TL_U8, TL_F64};
 #define SHUFFLE_NDTS ((int)(sizeof shuffle_dts / sizeof *shuffle_dts))
 
-static void fill_random(unsigned char *p, size_t n)
+TL_TEST_UNUSED static void fill_random(unsigned char *p, size_t n)
 {
     size_t i;
     for (i = 0; i < n; ++i) p[i] = (unsigned char)(tl_test_rand() >> 24);
 }
 
 /* A random divisor of c (c >= 1). */
-static tl_dim random_divisor(tl_dim c)
+TL_TEST_UNUSED static tl_dim random_divisor(tl_dim c)
 {
     tl_dim divs[64], g;
     int n = 0;
@@ -28,7 +28,7 @@ static tl_dim random_divisor(tl_dim c)
 
 /* A random tag over ndims abstract letters: a random outer order, and
    with some chance one or two inner blocks on random dims. */
-static void random_tag(int ndims, char *tag)
+TL_TEST_UNUSED static void random_tag(int ndims, char *tag)
 {
     int order[TL_MAX_NDIMS], i, n = 0, nblk = (int)tl_test_range(0, 2), b;
     int blocked[TL_MAX_NDIMS] = {0}, bdim[2];
@@ -55,7 +55,7 @@ static void random_tag(int ndims, char *tag)
 
 /* Random dense strides with gaps: a random order, each stride at least
    the span of the dims inside it. */
-static void random_strides(int ndims, const tl_dim *dims, tl_dim *strides)
+TL_TEST_UNUSED static void random_strides(int ndims, const tl_dim *dims, tl_dim *strides)
 {
     int order[TL_MAX_NDIMS], i;
     tl_dim s = tl_test_range(1, 2);
@@ -72,7 +72,7 @@ static void random_strides(int ndims, const tl_dim *dims, tl_dim *strides)
 }
 
 /* A view of parent that respects its blocks (tl_md_submemory's rule). */
-static int random_view(tl_memory_desc *md, const tl_memory_desc *parent)
+TL_TEST_UNUSED static int random_view(tl_memory_desc *md, const tl_memory_desc *parent)
 {
     tl_dim dims[TL_MAX_NDIMS], offs[TL_MAX_NDIMS], blocks[TL_MAX_NDIMS];
     int d, b;
@@ -95,7 +95,7 @@ static int random_view(tl_memory_desc *md, const tl_memory_desc *parent)
 
 /* A random descriptor: a tag layout, a strided one, or a view of either.
    desc gets a short text for failure messages. */
-static void random_md(tl_memory_desc *md, tl_data_type dt, char *desc)
+TL_TEST_UNUSED static void random_md(tl_memory_desc *md, tl_data_type dt, char *desc)
 {
     tl_dim dims[TL_MAX_NDIMS], strides[TL_MAX_NDIMS];
     tl_memory_desc parent;
@@ -120,7 +120,7 @@ static void random_md(tl_memory_desc *md, tl_data_type dt, char *desc)
 /* The permutation by its definition (seed 000): the axis as a (C/G) x G
    matrix, transposed. dst channel u + v*(C/G) reads source channel
    u*G + v. Backward is the inverse permutation, built by scattering. */
-static tl_dim *ref_perm(tl_dim C, tl_dim g, tl_direction dir)
+TL_TEST_UNUSED static tl_dim *ref_perm(tl_dim C, tl_dim g, tl_direction dir)
 {
     tl_dim *perm = (tl_dim *)malloc((size_t)C * sizeof *perm), q = C / g, u, v;
     for (u = 0; u < q; ++u)
@@ -133,7 +133,7 @@ static tl_dim *ref_perm(tl_dim C, tl_dim g, tl_direction dir)
 
 /* Naive reference: every logical index of the padded box through the
    public offset formula; padding gets zero, nothing else is written. */
-static void ref_shuffle(const tl_memory_desc *md, const unsigned char *src,
+TL_TEST_UNUSED static void ref_shuffle(const tl_memory_desc *md, const unsigned char *src,
                         unsigned char *dst, int axis, tl_dim g, tl_direction dir)
 {
     tl_dim idx[TL_MAX_NDIMS] = {0}, sidx[TL_MAX_NDIMS], box[TL_MAX_NDIMS];
