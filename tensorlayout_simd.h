@@ -36,6 +36,259 @@
 static void tl__simd_reorder_pick(tl_reorder_plan *plan) { (void)plan; }
 
 /* ---- simd: shuffle kernels ------------------------------------------- */
+/* Per pixel, a shuffle transposes a (C/G) x G matrix of channels. With G a
+   small power of two that is an unzip (deinterleave) of G streams; with
+   C/G one, a zip (interleave) of C/G streams. Both are built from a single
+   zip of two 128-bit vectors: SSE2 is native on every x86-64 without extra
+   compiler flags, and its unpacks are all the kernels need. Only bits are
+   moved, so the result equals the scalar core's. The same kernels serve
+   channels-last (the axis innermost, stride 1) and blocked layouts whose
+   one inner block is the axis (nChw8c, nChw16c): there a vector is read
+   inside a channel block, or in two pieces where it crosses one. */
+#include <simde/x86/sse2.h>
+
+#define TL__SIMD_SHUFFLE_SLOTS 64   /* vectors per pass over the pixels */
+
+/* Where a vector of channels lies relative to a pixel, in bytes. */
+typedef struct {
+    tl_dim off, off2;   /* off2: the next channel block, when split < V */
+    int    split;       /* elements before the block boundary; V: whole */
+} tl__simd_slot;
+
+typedef struct {
+    const tl__shuffle_plan *p;
+    tl_dim blk;         /* channel block; 0: channels-last, channel c at c */
+    tl_dim blk_stride;  /* elements from one channel block to the next */
+    tl_dim Q;           /* C / G */
+    int    V, log2v;    /* elements per vector */
+    int    unzip;       /* 1: G streams of Q; 0: zip Q streams of G */
+    int    nstreams;
+    tl_dim len;         /* elements per stream */
+} tl__simd_shuffle_kernel;
+
+static void tl__simd_zip2(simde__m128i *a, simde__m128i *b, size_t es)
+{
+    simde__m128i lo, hi;
+    switch (es) {
+    case 1: lo = simde_mm_unpacklo_epi8(*a, *b); hi = simde_mm_unpackhi_epi8(*a, *b); break;
+    case 2: lo = simde_mm_unpacklo_epi16(*a, *b); hi = simde_mm_unpackhi_epi16(*a, *b); break;
+    case 4: lo = simde_mm_unpacklo_epi32(*a, *b); hi = simde_mm_unpackhi_epi32(*a, *b); break;
+    default: lo = simde_mm_unpacklo_epi64(*a, *b); hi = simde_mm_unpackhi_epi64(*a, *b); break;
+    }
+    *a = lo;
+    *b = hi;
+}
+
+/* Turns the 2V elements a|b into evens|odds. A zip is the perfect shuffle
+   of 2V elements, whose order is log2(2V): log2(V) more zips undo it. */
+static void tl__simd_unzip2(simde__m128i *a, simde__m128i *b, size_t es, int log2v)
+{
+    int i;
+    for (i = 0; i < log2v; ++i) tl__simd_zip2(a, b, es);
+}
+
+/* i with its lowest log2(n) bits reversed: the stage-by-stage halving
+   below leaves stream i in vector bitrev(i). */
+static int tl__simd_bitrev(int i, int n)
+{
+    int r = 0, b;
+    for (b = 1; b < n; b <<= 1) {
+        r = (r << 1) | (i & 1);
+        i >>= 1;
+    }
+    return r;
+}
+
+/* v[0..n) hold n*V consecutive elements of n interleaved streams; after
+   the call v[k] holds V elements of stream bitrev(k). Each stage splits
+   every group of vectors into its even and odd streams. */
+static void tl__simd_unzip(simde__m128i *v, int n, size_t es, int log2v)
+{
+    simde__m128i t[16];
+    int m, s, i;
+    for (m = n; m >= 2; m /= 2)
+        for (s = 0; s < n; s += m) {
+            for (i = 0; i < m / 2; ++i) {
+                simde__m128i a = v[s + 2 * i], b = v[s + 2 * i + 1];
+                tl__simd_unzip2(&a, &b, es, log2v);
+                t[i] = a;
+                t[m / 2 + i] = b;
+            }
+            for (i = 0; i < m; ++i) v[s + i] = t[i];
+        }
+}
+
+/* The inverse: v[k] holds V elements of stream bitrev(k); after the call
+   v[0..n) hold the n streams interleaved. */
+static void tl__simd_zip(simde__m128i *v, int n, size_t es)
+{
+    simde__m128i t[16];
+    int m, s, i;
+    for (m = 2; m <= n; m *= 2)
+        for (s = 0; s < n; s += m) {
+            for (i = 0; i < m / 2; ++i) {
+                simde__m128i a = v[s + i], b = v[s + m / 2 + i];
+                tl__simd_zip2(&a, &b, es);
+                t[2 * i] = a;
+                t[2 * i + 1] = b;
+            }
+            for (i = 0; i < m; ++i) v[s + i] = t[i];
+        }
+}
+
+static int tl__simd_small_pow2(tl_dim n) { return n == 2 || n == 4 || n == 8 || n == 16; }
+
+/* Picks unzip or zip for the plan; 0 when neither applies (the core then
+   does the work): other layouts, or streams shorter than one vector. */
+static int tl__simd_shuffle_kernel_init(tl__simd_shuffle_kernel *k, const tl__shuffle_plan *p)
+{
+    const tl_memory_desc *md = p->md;
+    const tl_blocking_desc *bd = &md->blocking;
+    memset(k, 0, sizeof *k);
+    k->p = p;
+    k->Q = p->C / p->G;
+    k->V = (int)(16 / p->es);
+    while ((1 << k->log2v) < k->V) ++k->log2v;
+    if (p->identity || p->run != (tl_dim)p->es || md->padded_offsets[p->axis] != 0) return 0;
+    if (bd->inner_nblks == 0 && bd->strides[p->axis] == 1) {
+        k->blk = 0;
+    } else if (bd->inner_nblks == 1 && bd->inner_idxs[0] == p->axis &&
+               bd->inner_blks[0] >= k->V) {
+        k->blk = bd->inner_blks[0];            /* a vector crosses at most one boundary */
+        k->blk_stride = bd->strides[p->axis];
+    } else {
+        return 0;
+    }
+    if (tl__simd_small_pow2(p->G) && k->Q >= k->V) {
+        k->unzip = 1;
+        k->nstreams = (int)p->G;
+        k->len = k->Q;
+    } else if (tl__simd_small_pow2(k->Q) && p->G >= k->V) {
+        k->unzip = 0;
+        k->nstreams = (int)k->Q;
+        k->len = p->G;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+static void tl__simd_slot_at(const tl__simd_shuffle_kernel *k, tl_dim c, tl__simd_slot *s)
+{
+    tl_dim es = (tl_dim)k->p->es, in;
+    s->split = k->V;
+    s->off2 = 0;
+    if (!k->blk) {
+        s->off = c * es;
+        return;
+    }
+    in = c % k->blk;
+    s->off = ((c / k->blk) * k->blk_stride + in) * es;
+    if (in + k->V > k->blk) {
+        s->split = (int)(k->blk - in);
+        s->off2 = (c / k->blk + 1) * k->blk_stride * es;
+    }
+}
+
+/* Load and store slots of chunk j (elements j*V.. of every stream). The
+   bit reversal of the (un)zip is folded into the slots. */
+static void tl__simd_chunk_slots(const tl__simd_shuffle_kernel *k, tl_dim j,
+                                 tl__simd_slot *ld, tl__simd_slot *st)
+{
+    tl_dim x0 = j * k->V, G = k->p->G;
+    int i;
+    for (i = 0; i < k->nstreams; ++i) {
+        tl_dim r = tl__simd_bitrev(i, k->nstreams);
+        if (k->unzip) {
+            tl__simd_slot_at(k, x0 * G + i * k->V, &ld[i]);
+            tl__simd_slot_at(k, r * k->Q + x0, &st[i]);
+        } else {
+            tl__simd_slot_at(k, r * G + x0, &ld[i]);
+            tl__simd_slot_at(k, x0 * k->Q + i * k->V, &st[i]);
+        }
+    }
+}
+
+static simde__m128i tl__simd_load(const char *base, const tl__simd_slot *s, int V, size_t es)
+{
+    char buf[16];
+    if (s->split == V)
+        return simde_mm_loadu_si128((const simde__m128i *)(const void *)(base + s->off));
+    /* the vector crosses a channel block: gather its two pieces */
+    memcpy(buf, base + s->off, (size_t)s->split * es);
+    memcpy(buf + (size_t)s->split * es, base + s->off2, (size_t)(V - s->split) * es);
+    return simde_mm_loadu_si128((const simde__m128i *)(const void *)buf);
+}
+
+static void tl__simd_store(char *base, const tl__simd_slot *s, int V, size_t es, simde__m128i v)
+{
+    char buf[16];
+    if (s->split == V) {
+        simde_mm_storeu_si128((simde__m128i *)(void *)(base + s->off), v);
+        return;
+    }
+    simde_mm_storeu_si128((simde__m128i *)(void *)buf, v);
+    memcpy(base + s->off, buf, (size_t)s->split * es);
+    memcpy(base + s->off2, buf + (size_t)s->split * es, (size_t)(V - s->split) * es);
+}
+
+/* Whole vectors: chunks of every stream, a table of slots per pass so
+   that each pass walks the pixels once. */
+static void tl__simd_shuffle_vectors(const tl__simd_shuffle_kernel *k, const char *src, char *dst)
+{
+    tl__simd_slot ld[TL__SIMD_SHUFFLE_SLOTS], st[TL__SIMD_SHUFFLE_SLOTS];
+    const tl__shuffle_plan *p = k->p;
+    tl_dim nchunks = k->len / k->V, j0;
+    int ns = k->nstreams, per = TL__SIMD_SHUFFLE_SLOTS / ns;
+    for (j0 = 0; j0 < nchunks; j0 += per) {
+        tl__shuffle_walk w;
+        int n = nchunks - j0 < per ? (int)(nchunks - j0) : per, j;
+        for (j = 0; j < n; ++j) tl__simd_chunk_slots(k, j0 + j, ld + j * ns, st + j * ns);
+        tl__shuffle_walk_start(p, &w);
+        do {
+            const char *s = src + w.off;
+            char *d = dst + w.off;
+            for (j = 0; j < n; ++j) {
+                simde__m128i v[16];
+                int i;
+                for (i = 0; i < ns; ++i) v[i] = tl__simd_load(s, &ld[j * ns + i], k->V, p->es);
+                if (k->unzip) tl__simd_unzip(v, ns, p->es, k->log2v);
+                else tl__simd_zip(v, ns, p->es);
+                for (i = 0; i < ns; ++i) tl__simd_store(d, &st[j * ns + i], k->V, p->es, v[i]);
+            }
+        } while (tl__shuffle_walk_next(p, &w));
+    }
+}
+
+/* Tail: the last len % V elements of every stream, one by one. */
+static void tl__simd_shuffle_tail(const tl__simd_shuffle_kernel *k, const char *src, char *dst)
+{
+    tl_dim doff[16 * 15], soff[16 * 15], x;  /* nstreams * (V - 1) at most */
+    const tl__shuffle_plan *p = k->p;
+    int n = 0, i;
+    tl__shuffle_walk w;
+    for (x = (k->len / k->V) * k->V; x < k->len; ++x)
+        for (i = 0; i < k->nstreams; ++i) {
+            tl_dim c = k->unzip ? i * k->Q + x : x * k->Q + i;
+            doff[n] = tl__shuffle_chan_off(p, c);
+            soff[n++] = tl__shuffle_chan_off(p, tl__shuffle_src_chan(c, p->C, p->G));
+        }
+    if (n == 0) return;
+    tl__shuffle_walk_start(p, &w);
+    do {
+        for (i = 0; i < n; ++i)
+            tl__copy_bytes(dst + w.off + doff[i], src + w.off + soff[i], (tl_dim)p->es);
+    } while (tl__shuffle_walk_next(p, &w));
+}
+
+static int tl__simd_shuffle(const tl__shuffle_plan *p, const char *src, char *dst)
+{
+    tl__simd_shuffle_kernel k;
+    if (!tl__simd_shuffle_kernel_init(&k, p)) return 0;
+    tl__simd_shuffle_vectors(&k, src, dst);
+    tl__simd_shuffle_tail(&k, src, dst);
+    return 1;
+}
 
 #endif /* TL__SIMD_IMPLEMENTATION_DONE */
 #endif /* TENSORLAYOUT_IMPLEMENTATION && TL__SIMD_ENABLED */
