@@ -31,9 +31,416 @@
 #define TL__SIMD_IMPLEMENTATION_DONE
 
 /* ---- simd: reorder kernels ------------------------------------------- */
+/* The plan's loop nest (see tl_reorder_plan) reduces every layout pair to
+   one of two shapes, both read off its innermost loop L:
+   - a run: L steps both src and dst by one element (plain copies,
+     nhwc -> nhwc f32 -> s8); converted 16 values per step;
+   - a tile: L is contiguous in dst only and an outer loop M is the one
+     contiguous in src (nchw <-> nhwc, nchw <-> nChw16c, OIhw ->
+     OIhw16i16o). M x L is transposed in registers, B x B elements with
+     one 16-byte row each (B = 4 for 32-bit, 8 for 16-bit, 16 for 8-bit),
+     inside cache tiles of TL__SR_TILE x TL__SR_TILE elements.
+   All other loops stay outside. A tile that converts first transposes the
+   raw source bits into a small staging tile, then converts its rows as
+   runs. Only SSE2 is used: it is native on every x86-64 without compiler
+   flags (SIMDe maps it to NEON on Arm, to plain C elsewhere), and the
+   work is memory bound, so wider vectors would not move bytes faster.
 
-/* Placeholder until the vector kernels land: keeps the scalar kernel. */
-static void tl__simd_reorder_pick(tl_reorder_plan *plan) { (void)plan; }
+   The arithmetic follows the core's tl__quantize step by step (same
+   order, same skipped no-ops, each result an f32, no FMA), and stores
+   follow tl__store_f32: integers take NaN -> 0, a clamp in f32, then
+   cvtps2dq, which rounds half to even in the default MXCSR mode (the
+   library never changes it). Lengths that do not fill a vector or a
+   B x B block are handed to the core's own loops, so tails are exact by
+   construction. Plans with tails (blocked dims that do not divide),
+   src_by_index, f16 or f64 conversions keep the scalar kernel. */
+#include <simde/x86/sse2.h>
+
+#define TL__SR_TILE 64      /* cache tile side, elements */
+#define TL__SR_STAGE 64     /* staging tile side for converting tiles */
+
+/* Data types the vector converter reads and writes. */
+static int tl__sr_dt_ok(tl_data_type dt)
+{
+    return dt == TL_F32 || dt == TL_S32 || dt == TL_S8 || dt == TL_U8 || dt == TL_BF16;
+}
+
+/* Kernels called with a constant element size or data type are inlined
+   into a switch over the constants, so the compiler unrolls them. */
+#if defined(__GNUC__) || defined(__clang__)
+#define TL__SR_INLINE static inline __attribute__((always_inline))
+#else
+#define TL__SR_INLINE static
+#endif
+
+#define TL__SR_CHUNK 64     /* values per conversion pass (multiple of 16) */
+
+/* n (a multiple of 4) values of type dt at p into v as f32, exactly as
+   tl__load_f32 converts them. */
+static void tl__sr_load(tl_data_type dt, const char *p, simde__m128 *v, tl_dim n)
+{
+    simde__m128i x, zero = simde_mm_setzero_si128();
+    int32_t w;
+    tl_dim i;
+    switch (dt) {
+    case TL_F32:
+        for (i = 0; i < n / 4; ++i) v[i] = simde_mm_loadu_ps((const float *)(const void *)(p + 16 * i));
+        break;
+    case TL_S32:
+        for (i = 0; i < n / 4; ++i)
+            v[i] = simde_mm_cvtepi32_ps(simde_mm_loadu_si128((const simde__m128i *)(const void *)(p + 16 * i)));
+        break;
+    case TL_BF16:   /* bf16 bits are the upper half of the f32 bits */
+        for (i = 0; i < n / 4; ++i) {
+            x = simde_mm_loadl_epi64((const simde__m128i *)(const void *)(p + 8 * i));
+            v[i] = simde_mm_castsi128_ps(simde_mm_unpacklo_epi16(zero, x));
+        }
+        break;
+    case TL_S8:     /* each byte to the top of a lane, then shifted down */
+        for (i = 0; i < n / 4; ++i) {
+            memcpy(&w, p + 4 * i, 4);
+            x = simde_mm_cvtsi32_si128(w);
+            x = simde_mm_unpacklo_epi16(simde_mm_unpacklo_epi8(x, x), simde_mm_unpacklo_epi8(x, x));
+            v[i] = simde_mm_cvtepi32_ps(simde_mm_srai_epi32(x, 24));
+        }
+        break;
+    default:        /* TL_U8 */
+        for (i = 0; i < n / 4; ++i) {
+            memcpy(&w, p + 4 * i, 4);
+            x = simde_mm_cvtsi32_si128(w);
+            x = simde_mm_unpacklo_epi16(simde_mm_unpacklo_epi8(x, zero), zero);
+            v[i] = simde_mm_cvtepi32_ps(x);
+        }
+        break;
+    }
+}
+
+/* NaN -> 0, clamp to [lo, hi] in f32, round half to even. */
+TL__SR_INLINE simde__m128i tl__sr_sat(simde__m128 v, float lo, float hi)
+{
+    v = simde_mm_and_ps(v, simde_mm_cmpord_ps(v, v));
+    v = simde_mm_min_ps(simde_mm_max_ps(v, simde_mm_set1_ps(lo)), simde_mm_set1_ps(hi));
+    return simde_mm_cvtps_epi32(v);
+}
+
+/* f32 -> bf16 bits, as tl_f32_to_bf16, sign-extended from 16 bits so
+   that packs_epi32 passes them through unchanged. */
+TL__SR_INLINE simde__m128i tl__sr_bf16(simde__m128 v)
+{
+    simde__m128i u = simde_mm_castps_si128(v);
+    simde__m128i odd = simde_mm_and_si128(simde_mm_srli_epi32(u, 16), simde_mm_set1_epi32(1));
+    simde__m128i r = simde_mm_add_epi32(u, simde_mm_add_epi32(simde_mm_set1_epi32(0x7fff), odd));
+    simde__m128i nan = simde_mm_cmpgt_epi32(simde_mm_and_si128(u, simde_mm_set1_epi32(0x7fffffff)),
+                                            simde_mm_set1_epi32(0x7f800000));
+    simde__m128i q = simde_mm_or_si128(simde_mm_srli_epi32(u, 16), simde_mm_set1_epi32(0x40));
+    r = simde_mm_srli_epi32(r, 16);
+    r = simde_mm_or_si128(simde_mm_and_si128(nan, q), simde_mm_andnot_si128(nan, r));
+    return simde_mm_srai_epi32(simde_mm_slli_epi32(r, 16), 16);
+}
+
+/* n (a multiple of 16) f32 values v as type dt at p, as tl__store_f32. */
+static void tl__sr_store(tl_data_type dt, const simde__m128 *v, char *p, tl_dim n)
+{
+    simde__m128i a, b, c, d;
+    tl_dim i;
+    switch (dt) {
+    case TL_F32:
+        for (i = 0; i < n / 4; ++i) simde_mm_storeu_ps((float *)(void *)(p + 16 * i), v[i]);
+        break;
+    case TL_S32:
+        for (i = 0; i < n / 4; ++i)
+            simde_mm_storeu_si128((simde__m128i *)(void *)(p + 16 * i),
+                                  tl__sr_sat(v[i], -2147483648.0f, 2147483520.0f));
+        break;
+    case TL_BF16:
+        for (i = 0; i < n / 8; ++i)
+            simde_mm_storeu_si128((simde__m128i *)(void *)(p + 16 * i),
+                                  simde_mm_packs_epi32(tl__sr_bf16(v[2 * i]), tl__sr_bf16(v[2 * i + 1])));
+        break;
+    case TL_S8:     /* values already in range: the packs do not saturate */
+        for (i = 0; i < n / 16; ++i) {
+            a = tl__sr_sat(v[4 * i], -128.f, 127.f); b = tl__sr_sat(v[4 * i + 1], -128.f, 127.f);
+            c = tl__sr_sat(v[4 * i + 2], -128.f, 127.f); d = tl__sr_sat(v[4 * i + 3], -128.f, 127.f);
+            a = simde_mm_packs_epi16(simde_mm_packs_epi32(a, b), simde_mm_packs_epi32(c, d));
+            simde_mm_storeu_si128((simde__m128i *)(void *)(p + 16 * i), a);
+        }
+        break;
+    default:        /* TL_U8 */
+        for (i = 0; i < n / 16; ++i) {
+            a = tl__sr_sat(v[4 * i], 0.f, 255.f); b = tl__sr_sat(v[4 * i + 1], 0.f, 255.f);
+            c = tl__sr_sat(v[4 * i + 2], 0.f, 255.f); d = tl__sr_sat(v[4 * i + 3], 0.f, 255.f);
+            a = simde_mm_packus_epi16(simde_mm_packs_epi32(a, b), simde_mm_packs_epi32(c, d));
+            simde_mm_storeu_si128((simde__m128i *)(void *)(p + 16 * i), a);
+        }
+        break;
+    }
+}
+
+/* Scales for 4 elements from index sidx, sstep apart. */
+static simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sstep)
+{
+    if (sstep == 1) return simde_mm_loadu_ps(s + sidx);
+    return simde_mm_setr_ps(s[sidx], s[sidx + sstep], s[sidx + 2 * sstep], s[sidx + 3 * sstep]);
+}
+
+/* DESIGN's formula on n values (a multiple of 4) in place, one operation
+   per pass in the order of the core's tl__quantize. old: dst_old. */
+static void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, simde__m128 *old,
+                            tl_dim sidx, tl_dim sstep, tl_dim n)
+{
+    tl_dim i, nv = n / 4;
+    if (p->src_zero_point != 0) {
+        simde__m128 z = simde_mm_set1_ps(p->src_zero_point);
+        for (i = 0; i < nv; ++i) v[i] = simde_mm_sub_ps(v[i], z);
+    }
+    if (p->scales && sstep == 0) {
+        simde__m128 s = simde_mm_set1_ps(p->scales[sidx]);
+        for (i = 0; i < nv; ++i) v[i] = simde_mm_mul_ps(s, v[i]);
+    } else if (p->scales) {
+        for (i = 0; i < nv; ++i)
+            v[i] = simde_mm_mul_ps(tl__sr_scale4(p->scales, sidx + 4 * i * sstep, sstep), v[i]);
+    }
+    if (p->beta != 0) {
+        simde__m128 b = simde_mm_set1_ps(p->beta);
+        for (i = 0; i < nv; ++i) v[i] = simde_mm_add_ps(v[i], simde_mm_mul_ps(b, old[i]));
+    }
+    if (p->dst_zero_point != 0) {
+        simde__m128 z = simde_mm_set1_ps(p->dst_zero_point);
+        for (i = 0; i < nv; ++i) v[i] = simde_mm_add_ps(v[i], z);
+    }
+    if (p->has_scale_adjust) {
+        simde__m128 a = simde_mm_set1_ps(p->scale_adjust);
+        for (i = 0; i < nv; ++i) v[i] = simde_mm_mul_ps(a, v[i]);
+    }
+}
+
+/* Converts n contiguous elements (src and dst stride 1) in passes of up
+   to TL__SR_CHUNK values; a tail shorter than 16 goes to the core. */
+static void tl__sr_convert_run(const tl_reorder_plan *p, const char *src, char *dst,
+                               tl_dim sidx, tl_dim sstep, tl_dim n)
+{
+    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+    size_t ssz = tl_dt_size(st), dsz = tl_dt_size(dt);
+    simde__m128 v[TL__SR_CHUNK / 4], old[TL__SR_CHUNK / 4];
+    tl_dim k = 0;
+    while (n - k >= 16) {
+        tl_dim m = n - k < TL__SR_CHUNK ? (n - k) / 16 * 16 : TL__SR_CHUNK;
+        char *d = dst + (size_t)k * dsz;
+        tl__sr_load(st, src + (size_t)k * ssz, v, m);
+        if (p->beta != 0) tl__sr_load(dt, d, old, m);
+        tl__sr_quantize(p, v, old, sidx + k * sstep, sstep, m);
+        tl__sr_store(dt, v, d, m);
+        k += m;
+    }
+    if (k < n)      /* fewer than 16 left: the core's loop */
+        tl__convert_run(p, src + (size_t)k * ssz, 1, dst + (size_t)k * dsz, 1,
+                        sidx + k * sstep, sstep, n - k);
+}
+
+/* One zip step of two 16-byte rows at element width w bytes. */
+TL__SR_INLINE void tl__sr_zip(simde__m128i *a, simde__m128i *b, int w)
+{
+    simde__m128i lo, hi;
+    switch (w) {
+    case 1: lo = simde_mm_unpacklo_epi8(*a, *b); hi = simde_mm_unpackhi_epi8(*a, *b); break;
+    case 2: lo = simde_mm_unpacklo_epi16(*a, *b); hi = simde_mm_unpackhi_epi16(*a, *b); break;
+    case 4: lo = simde_mm_unpacklo_epi32(*a, *b); hi = simde_mm_unpackhi_epi32(*a, *b); break;
+    default: lo = simde_mm_unpacklo_epi64(*a, *b); hi = simde_mm_unpackhi_epi64(*a, *b); break;
+    }
+    *a = lo;
+    *b = hi;
+}
+
+/* Transposes a B x B block of es-byte elements (B = 16 / es): row j of
+   the source (B elements from s + j*ss bytes) becomes column j of the
+   destination (rows d + i*ds bytes). log2(B) rounds of zips, each pairing
+   neighbours and doubling the width, leave column c in register
+   bitreverse(c). */
+TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char *d, size_t ds)
+{
+    simde__m128i r[16], t[16];
+    int B = 16 / es, half = B / 2, i, w, bits = 0;
+    for (i = 1; i < B; i <<= 1) ++bits;
+    for (i = 0; i < B; ++i)
+        r[i] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + (size_t)i * ss));
+    for (w = es; w < 16; w *= 2) {
+        for (i = 0; i < half; ++i) {
+            t[i] = r[2 * i];
+            t[i + half] = r[2 * i + 1];
+            tl__sr_zip(&t[i], &t[i + half], w);
+        }
+        for (i = 0; i < B; ++i) r[i] = t[i];
+    }
+    for (i = 0; i < B; ++i) {
+        int rev = 0, b;
+        for (b = 0; b < bits; ++b) rev |= ((i >> b) & 1) << (bits - 1 - b);
+        simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)rev * ds), r[i]);
+    }
+}
+
+/* Copies element (m, l) from s + (m + l*ss)*es to d + (m*ds + l)*es for
+   m < nm, l < nl: B x B blocks in registers, the borders one by one. */
+TL__SR_INLINE void tl__sr_transpose_es(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                                      tl_dim nm, tl_dim nl)
+{
+    tl_dim B = 16 / es, m0, l0, m, l;
+    size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
+    for (m0 = 0; m0 < nm; m0 += TL__SR_TILE) {
+        tl_dim mt = nm - m0 < TL__SR_TILE ? nm - m0 : TL__SR_TILE;
+        for (l0 = 0; l0 < nl; l0 += TL__SR_TILE) {
+            tl_dim lt = nl - l0 < TL__SR_TILE ? nl - l0 : TL__SR_TILE;
+            tl_dim mb = mt / B * B, lb = lt / B * B;
+            for (m = 0; m < mb; m += B)
+                for (l = 0; l < lb; l += B)
+                    tl__sr_transpose_block(es, s + (size_t)(m0 + m) * (size_t)es + (size_t)(l0 + l) * sb, sb,
+                                           d + (size_t)(m0 + m) * db + (size_t)(l0 + l) * (size_t)es, db);
+            /* borders: the last mt % B rows and lt % B columns */
+            for (m = 0; m < mt; ++m)
+                for (l = m < mb ? lb : 0; l < lt; ++l)
+                    memcpy(d + (size_t)(m0 + m) * db + (size_t)(l0 + l) * (size_t)es,
+                           s + (size_t)(m0 + m) * (size_t)es + (size_t)(l0 + l) * sb, (size_t)es);
+        }
+    }
+}
+
+static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                             tl_dim nm, tl_dim nl)
+{
+    switch (es) {
+    case 1: tl__sr_transpose_es(1, s, ss, d, ds, nm, nl); break;
+    case 2: tl__sr_transpose_es(2, s, ss, d, ds, nm, nl); break;
+    case 4: tl__sr_transpose_es(4, s, ss, d, ds, nm, nl); break;
+    default: tl__sr_transpose_es(8, s, ss, d, ds, nm, nl); break;
+    }
+}
+
+/* A small M (3 channels of a camera frame): one strided pass per m. */
+static void tl__sr_gather_rows(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                               tl_dim nm, tl_dim nl)
+{
+    tl_dim m, l;
+    for (m = 0; m < nm; ++m) {
+        const char *sp = s + (size_t)m * (size_t)es;
+        char *dp = d + (size_t)(m * ds) * (size_t)es;
+        switch (es) {
+        case 1: for (l = 0; l < nl; ++l) dp[l] = sp[l * ss]; break;
+        case 2: for (l = 0; l < nl; ++l) memcpy(dp + 2 * l, sp + 2 * l * ss, 2); break;
+        case 4: for (l = 0; l < nl; ++l) memcpy(dp + 4 * l, sp + 4 * l * ss, 4); break;
+        default: for (l = 0; l < nl; ++l) memcpy(dp + 8 * l, sp + 8 * l * ss, 8); break;
+        }
+    }
+}
+
+/* The M x L tile of a converting plan: raw source bits transposed into a
+   staging tile, whose rows are then converted as runs. */
+static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim ss,
+                                char *d, tl_dim ds, tl_dim sidx, tl_dim msstep,
+                                tl_dim lsstep, tl_dim nm, tl_dim nl)
+{
+    int es = (int)tl_dt_size(p->src_md.data_type);
+    size_t dsz = tl_dt_size(p->dst_md.data_type);
+    tl_dim m0, l0, m;
+    simde__m128i stage_v[TL__SR_STAGE * TL__SR_STAGE * 4 / 16];   /* aligned */
+    char *stage = (char *)(void *)stage_v;
+    for (m0 = 0; m0 < nm; m0 += TL__SR_STAGE) {
+        tl_dim mt = nm - m0 < TL__SR_STAGE ? nm - m0 : TL__SR_STAGE;
+        for (l0 = 0; l0 < nl; l0 += TL__SR_STAGE) {
+            tl_dim lt = nl - l0 < TL__SR_STAGE ? nl - l0 : TL__SR_STAGE;
+            tl__sr_transpose(es, s + (size_t)(m0 + l0 * ss) * (size_t)es, ss, stage,
+                             TL__SR_STAGE, mt, lt);
+            for (m = 0; m < mt; ++m)
+                tl__sr_convert_run(p, stage + (size_t)(m * TL__SR_STAGE) * (size_t)es,
+                                   d + (size_t)((m0 + m) * ds + l0) * dsz,
+                                   sidx + (m0 + m) * msstep + l0 * lsstep, lsstep, lt);
+        }
+    }
+}
+
+/* The loop M contiguous in src that a tile transposes against the
+   innermost loop L; -1 when the plan is a run (or has no such loop). */
+static int tl__sr_tile_loop(const tl_reorder_plan *p)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    int l;
+    if (L->src_stride == 1 || L->dst_stride != 1) return -1;
+    for (l = p->nloops - 2; l >= 0; --l)
+        if (p->loops[l].src_stride == 1 && p->loops[l].size > 1) return l;
+    return -1;
+}
+
+/* The kernel behind every plan tl__simd_reorder_pick accepts: iterations
+   [begin, end) of loops[0], all other loops complete. The loops besides
+   L and M are walked by an odometer; the innermost work is a run or a
+   tile. */
+static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
+                                    void *dst, tl_dim begin, tl_dim end)
+{
+    int nl = p->nloops, L = nl - 1, M = tl__sr_tile_loop(p), l;
+    int es = (int)tl_dt_size(p->src_md.data_type);
+    size_t ssz = (size_t)es, dsz = tl_dt_size(p->dst_md.data_type);
+    tl_dim lo[TL_REORDER_MAX_LOOPS], hi[TL_REORDER_MAX_LOOPS], i[TL_REORDER_MAX_LOOPS];
+    const tl_reorder_loop *lp = p->loops;
+    for (l = 0; l < nl; ++l) { lo[l] = 0; hi[l] = lp[l].size; }
+    lo[0] = begin;
+    hi[0] = end;
+    if (begin >= end) return;
+    for (l = 0; l < nl; ++l) i[l] = lo[l];
+    for (;;) {
+        tl_dim so = p->src_md.offset0, dof = p->dst_md.offset0, sc = 0;
+        const char *s;
+        char *d;
+        for (l = 0; l < nl; ++l) {
+            so += i[l] * lp[l].src_stride;
+            dof += i[l] * lp[l].dst_stride;
+            sc += i[l] * lp[l].scale_stride;
+        }
+        s = (const char *)src + (size_t)so * ssz;
+        d = (char *)dst + (size_t)dof * dsz;
+        if (M < 0) {
+            tl_dim n = hi[L] - lo[L];
+            if (p->mode == TL_REORDER_MODE_COPY) {
+                if (lp[L].src_stride == 1 && lp[L].dst_stride == 1) memcpy(d, s, (size_t)n * ssz);
+                else tl__copy_run(s, lp[L].src_stride, d, lp[L].dst_stride, ssz, n);
+            } else if (lp[L].src_stride == 1 && lp[L].dst_stride == 1) {
+                tl__sr_convert_run(p, s, d, sc, lp[L].scale_stride, n);
+            } else {
+                tl__convert_run(p, s, lp[L].src_stride, d, lp[L].dst_stride, sc,
+                                lp[L].scale_stride, n);
+            }
+        } else {
+            tl_dim nm = hi[M] - lo[M], n = hi[L] - lo[L];
+            if (p->mode != TL_REORDER_MODE_COPY)
+                tl__sr_convert_tile(p, s, lp[L].src_stride, d, lp[M].dst_stride, sc,
+                                    lp[M].scale_stride, lp[L].scale_stride, nm, n);
+            else if (nm < 16 / es)
+                tl__sr_gather_rows(es, s, lp[L].src_stride, d, lp[M].dst_stride, nm, n);
+            else
+                tl__sr_transpose(es, s, lp[L].src_stride, d, lp[M].dst_stride, nm, n);
+        }
+        /* next outer index; L and M were done whole */
+        for (l = nl - 1; l >= 0; --l) {
+            if (l == L || l == M) continue;
+            if (++i[l] < hi[l]) break;
+            i[l] = lo[l];
+        }
+        if (l < 0) return;
+    }
+}
+
+/* Called by tl_reorder_plan_init on every valid plan: takes the plans
+   the kernel above covers, leaves the rest to the scalar kernel. */
+static void tl__simd_reorder_pick(tl_reorder_plan *plan)
+{
+    tl_data_type st = plan->src_md.data_type, dt = plan->dst_md.data_type;
+    size_t es = tl_dt_size(st);
+    if (plan->has_tails || plan->src_by_index || plan->nloops < 1) return;
+    if (plan->mode == TL_REORDER_MODE_COPY) {
+        if (es != 1 && es != 2 && es != 4 && es != 8) return;
+    } else if (plan->mode != TL_REORDER_MODE_CONVERT || !tl__sr_dt_ok(st) || !tl__sr_dt_ok(dt)) {
+        return;
+    }
+    plan->kernel = tl__simd_reorder_kernel;
+}
 
 /* ---- simd: shuffle kernels ------------------------------------------- */
 /* Per pixel, a shuffle transposes a (C/G) x G matrix of channels. With G a

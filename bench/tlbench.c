@@ -360,11 +360,12 @@ static void tlb_set_threads(int n)
 #endif
 }
 
-/* memcpy split over the threads, as a reorder would be. */
+/* memcpy split over the threads, as a reorder would be; small copies
+   stay on one thread (a parallel region costs more than they do). */
 static void tlb_memcpy(void *dst, const void *src, size_t n, int nthr)
 {
 #ifdef _OPENMP
-    if (nthr > 1) {
+    if (nthr > 1 && n >= ((size_t)1 << 18)) {
         int t;
 #pragma omp parallel for num_threads(nthr)
         for (t = 0; t < nthr; ++t) {
