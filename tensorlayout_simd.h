@@ -72,6 +72,13 @@ static int tl__sr_dt_ok(tl_data_type dt)
 #else
 #define TL__SR_INLINE static
 #endif
+/* The transposes keep all B rows in registers only when their loops are
+   unrolled completely; -O2 alone does not do that for B = 8 or 16. */
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8)
+#define TL__SR_UNROLL _Pragma("GCC unroll 16")
+#else
+#define TL__SR_UNROLL
+#endif
 
 #define TL__SR_CHUNK 64     /* values per conversion pass (multiple of 16) */
 
@@ -183,22 +190,25 @@ static simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sstep)
     return simde_mm_setr_ps(s[sidx], s[sidx + sstep], s[sidx + 2 * sstep], s[sidx + 3 * sstep]);
 }
 
+/* A run's scales: sc[sidx + k*sstep] for element k; sc NULL: none. */
+typedef struct { const float *sc; tl_dim sidx, sstep; } tl__sr_scales;
+
 /* DESIGN's formula on n values (a multiple of 4) in place, one operation
    per pass in the order of the core's tl__quantize. old: dst_old. */
 static void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, simde__m128 *old,
-                            tl_dim sidx, tl_dim sstep, tl_dim n)
+                            tl__sr_scales sc, tl_dim n)
 {
     tl_dim i, nv = n / 4;
     if (p->src_zero_point != 0) {
         simde__m128 z = simde_mm_set1_ps(p->src_zero_point);
         for (i = 0; i < nv; ++i) v[i] = simde_mm_sub_ps(v[i], z);
     }
-    if (p->scales && sstep == 0) {
-        simde__m128 s = simde_mm_set1_ps(p->scales[sidx]);
+    if (sc.sc && sc.sstep == 0) {
+        simde__m128 s = simde_mm_set1_ps(sc.sc[sc.sidx]);
         for (i = 0; i < nv; ++i) v[i] = simde_mm_mul_ps(s, v[i]);
-    } else if (p->scales) {
+    } else if (sc.sc) {
         for (i = 0; i < nv; ++i)
-            v[i] = simde_mm_mul_ps(tl__sr_scale4(p->scales, sidx + 4 * i * sstep, sstep), v[i]);
+            v[i] = simde_mm_mul_ps(tl__sr_scale4(sc.sc, sc.sidx + 4 * i * sc.sstep, sc.sstep), v[i]);
     }
     if (p->beta != 0) {
         simde__m128 b = simde_mm_set1_ps(p->beta);
@@ -215,26 +225,46 @@ static void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, simde__m12
 }
 
 /* Converts n contiguous elements (src and dst stride 1) in passes of up
-   to TL__SR_CHUNK values; a tail shorter than 16 goes to the core. */
+   to TL__SR_CHUNK values. The last n % 16 go through small buffers, so
+   they take the same vector path without touching bytes past the run. */
 static void tl__sr_convert_run(const tl_reorder_plan *p, const char *src, char *dst,
-                               tl_dim sidx, tl_dim sstep, tl_dim n)
+                               tl__sr_scales sc, tl_dim n)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     size_t ssz = tl_dt_size(st), dsz = tl_dt_size(dt);
     simde__m128 v[TL__SR_CHUNK / 4], old[TL__SR_CHUNK / 4];
     tl_dim k = 0;
-    while (n - k >= 16) {
+    while (k < n) {
         tl_dim m = n - k < TL__SR_CHUNK ? (n - k) / 16 * 16 : TL__SR_CHUNK;
-        char *d = dst + (size_t)k * dsz;
+        tl__sr_scales at = sc;
+        at.sidx += k * sc.sstep;
+        if (m == 0) {   /* the tail, 1..15 values */
+            simde__m128 sb[4], db[4];   /* 16 values of up to 4 bytes */
+            float sct[16];
+            tl_dim t, r = n - k;
+            memset(sb, 0, sizeof sb);
+            memset(db, 0, sizeof db);
+            memcpy(sb, src + (size_t)k * ssz, (size_t)r * ssz);
+            if (p->beta != 0) memcpy(db, dst + (size_t)k * dsz, (size_t)r * dsz);
+            if (sc.sc && sc.sstep != 0) {
+                for (t = 0; t < 16; ++t) sct[t] = t < r ? sc.sc[at.sidx + t * sc.sstep] : 1.f;
+                at.sc = sct;
+                at.sidx = 0;
+                at.sstep = 1;
+            }
+            tl__sr_load(st, (const char *)(void *)sb, v, 16);
+            if (p->beta != 0) tl__sr_load(dt, (const char *)(void *)db, old, 16);
+            tl__sr_quantize(p, v, old, at, 16);
+            tl__sr_store(dt, v, (char *)(void *)db, 16);
+            memcpy(dst + (size_t)k * dsz, db, (size_t)r * dsz);
+            return;
+        }
         tl__sr_load(st, src + (size_t)k * ssz, v, m);
-        if (p->beta != 0) tl__sr_load(dt, d, old, m);
-        tl__sr_quantize(p, v, old, sidx + k * sstep, sstep, m);
-        tl__sr_store(dt, v, d, m);
+        if (p->beta != 0) tl__sr_load(dt, dst + (size_t)k * dsz, old, m);
+        tl__sr_quantize(p, v, old, at, m);
+        tl__sr_store(dt, v, dst + (size_t)k * dsz, m);
         k += m;
     }
-    if (k < n)      /* fewer than 16 left: the core's loop */
-        tl__convert_run(p, src + (size_t)k * ssz, 1, dst + (size_t)k * dsz, 1,
-                        sidx + k * sstep, sstep, n - k);
 }
 
 /* One zip step of two 16-byte rows at element width w bytes. */
@@ -253,35 +283,44 @@ TL__SR_INLINE void tl__sr_zip(simde__m128i *a, simde__m128i *b, int w)
 
 /* Transposes a B x B block of es-byte elements (B = 16 / es): row j of
    the source (B elements from s + j*ss bytes) becomes column j of the
-   destination (rows d + i*ds bytes). log2(B) rounds of zips, each pairing
-   neighbours and doubling the width, leave column c in register
-   bitreverse(c). */
-TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char *d, size_t ds)
+   destination (rows d + i*ds bytes); only rows i < nstore are written.
+   log2(B) rounds of zips, each pairing neighbours and doubling the
+   width, leave destination row i in register bitreverse(i). */
+TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char *d,
+                                          size_t ds, int nstore)
 {
     simde__m128i r[16], t[16];
     int B = 16 / es, half = B / 2, i, w, bits = 0;
     for (i = 1; i < B; i <<= 1) ++bits;
+    TL__SR_UNROLL
     for (i = 0; i < B; ++i)
         r[i] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + (size_t)i * ss));
+    TL__SR_UNROLL
     for (w = es; w < 16; w *= 2) {
+        TL__SR_UNROLL
         for (i = 0; i < half; ++i) {
             t[i] = r[2 * i];
             t[i + half] = r[2 * i + 1];
             tl__sr_zip(&t[i], &t[i + half], w);
         }
+        TL__SR_UNROLL
         for (i = 0; i < B; ++i) r[i] = t[i];
     }
+    TL__SR_UNROLL
     for (i = 0; i < B; ++i) {
         int rev = 0, b;
+        TL__SR_UNROLL
         for (b = 0; b < bits; ++b) rev |= ((i >> b) & 1) << (bits - 1 - b);
-        simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)rev * ds), r[i]);
+        if (rev < nstore)
+            simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)rev * ds), r[i]);
     }
 }
 
 /* Copies element (m, l) from s + (m + l*ss)*es to d + (m*ds + l)*es for
-   m < nm, l < nl: B x B blocks in registers, the borders one by one. */
+   m < nm, l < nl: B x B blocks in registers inside cache tiles, the
+   borders (nm % B rows, nl % B columns) one element at a time. */
 TL__SR_INLINE void tl__sr_transpose_es(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
-                                      tl_dim nm, tl_dim nl)
+                                       tl_dim nm, tl_dim nl)
 {
     tl_dim B = 16 / es, m0, l0, m, l;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
@@ -293,8 +332,8 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, const char *s, tl_dim ss, char *d
             for (m = 0; m < mb; m += B)
                 for (l = 0; l < lb; l += B)
                     tl__sr_transpose_block(es, s + (size_t)(m0 + m) * (size_t)es + (size_t)(l0 + l) * sb, sb,
-                                           d + (size_t)(m0 + m) * db + (size_t)(l0 + l) * (size_t)es, db);
-            /* borders: the last mt % B rows and lt % B columns */
+                                           d + (size_t)(m0 + m) * db + (size_t)(l0 + l) * (size_t)es, db,
+                                           (int)B);
             for (m = 0; m < mt; ++m)
                 for (l = m < mb ? lb : 0; l < lt; ++l)
                     memcpy(d + (size_t)(m0 + m) * db + (size_t)(l0 + l) * (size_t)es,
@@ -314,33 +353,56 @@ static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim d
     }
 }
 
-/* A small M (3 channels of a camera frame): one strided pass per m. */
-static void tl__sr_gather_rows(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
-                               tl_dim nm, tl_dim nl)
+/* Copies n elements s[k*ss] -> d[k] of es bytes. */
+static void tl__sr_strided_copy(int es, const char *s, tl_dim ss, char *d, tl_dim n)
 {
-    tl_dim m, l;
-    for (m = 0; m < nm; ++m) {
-        const char *sp = s + (size_t)m * (size_t)es;
-        char *dp = d + (size_t)(m * ds) * (size_t)es;
-        switch (es) {
-        case 1: for (l = 0; l < nl; ++l) dp[l] = sp[l * ss]; break;
-        case 2: for (l = 0; l < nl; ++l) memcpy(dp + 2 * l, sp + 2 * l * ss, 2); break;
-        case 4: for (l = 0; l < nl; ++l) memcpy(dp + 4 * l, sp + 4 * l * ss, 4); break;
-        default: for (l = 0; l < nl; ++l) memcpy(dp + 8 * l, sp + 8 * l * ss, 8); break;
-        }
+    tl_dim k;
+    switch (es) {
+    case 1: for (k = 0; k < n; ++k) d[k] = s[k * ss]; break;
+    case 2: for (k = 0; k < n; ++k) memcpy(d + 2 * k, s + 2 * k * ss, 2); break;
+    case 4: for (k = 0; k < n; ++k) memcpy(d + 4 * k, s + 4 * k * ss, 4); break;
+    default: for (k = 0; k < n; ++k) memcpy(d + 8 * k, s + 8 * k * ss, 8); break;
+    }
+}
+
+/* The transpose for an M narrower than a vector (the 3 channels of a
+   camera frame, nhwc -> nchw): each 16-byte load takes one pixel's nm
+   values plus bytes of the pixels after it, which are transposed along
+   but never stored. A load may reach at most s_end (the end of what
+   the plan reads); the last pixels are copied one by one. */
+TL__SR_INLINE void tl__sr_narrow_es(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                                    tl_dim nm, tl_dim nl, const char *s_end)
+{
+    tl_dim B = 16 / es, l = 0, m;
+    size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
+    for (; l + B <= nl && (size_t)(s_end - s) >= (size_t)(l + B - 1) * sb + 16; l += B)
+        tl__sr_transpose_block(es, s + (size_t)l * sb, sb, d + (size_t)l * (size_t)es, db, (int)nm);
+    for (m = 0; m < nm; ++m)
+        tl__sr_strided_copy(es, s + (size_t)m * (size_t)es + (size_t)l * sb, ss,
+                            d + (size_t)m * db + (size_t)l * (size_t)es, nl - l);
+}
+
+static void tl__sr_narrow(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                          tl_dim nm, tl_dim nl, const char *s_end)
+{
+    switch (es) {
+    case 1: tl__sr_narrow_es(1, s, ss, d, ds, nm, nl, s_end); break;
+    case 2: tl__sr_narrow_es(2, s, ss, d, ds, nm, nl, s_end); break;
+    case 4: tl__sr_narrow_es(4, s, ss, d, ds, nm, nl, s_end); break;
+    default: tl__sr_narrow_es(8, s, ss, d, ds, nm, nl, s_end); break;
     }
 }
 
 /* The M x L tile of a converting plan: raw source bits transposed into a
    staging tile, whose rows are then converted as runs. */
 static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim ss,
-                                char *d, tl_dim ds, tl_dim sidx, tl_dim msstep,
-                                tl_dim lsstep, tl_dim nm, tl_dim nl)
+                                char *d, tl_dim ds, tl__sr_scales sc, tl_dim msstep,
+                                tl_dim nm, tl_dim nl)
 {
     int es = (int)tl_dt_size(p->src_md.data_type);
     size_t dsz = tl_dt_size(p->dst_md.data_type);
     tl_dim m0, l0, m;
-    simde__m128i stage_v[TL__SR_STAGE * TL__SR_STAGE * 4 / 16];   /* aligned */
+    simde__m128i stage_v[TL__SR_STAGE * TL__SR_STAGE * 4 / 16];
     char *stage = (char *)(void *)stage_v;
     for (m0 = 0; m0 < nm; m0 += TL__SR_STAGE) {
         tl_dim mt = nm - m0 < TL__SR_STAGE ? nm - m0 : TL__SR_STAGE;
@@ -348,16 +410,80 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
             tl_dim lt = nl - l0 < TL__SR_STAGE ? nl - l0 : TL__SR_STAGE;
             tl__sr_transpose(es, s + (size_t)(m0 + l0 * ss) * (size_t)es, ss, stage,
                              TL__SR_STAGE, mt, lt);
-            for (m = 0; m < mt; ++m)
+            for (m = 0; m < mt; ++m) {
+                tl__sr_scales row = sc;
+                row.sidx += (m0 + m) * msstep + l0 * sc.sstep;
                 tl__sr_convert_run(p, stage + (size_t)(m * TL__SR_STAGE) * (size_t)es,
-                                   d + (size_t)((m0 + m) * ds + l0) * dsz,
-                                   sidx + (m0 + m) * msstep + l0 * lsstep, lsstep, lt);
+                                   d + (size_t)((m0 + m) * ds + l0) * dsz, row, lt);
+            }
         }
     }
 }
 
+#define TL__SR_BLOCK 2048   /* elements a converting block stages */
+
+/* Gathers loops l..L (ranges lo..hi) of src, or of the scales when es is
+   0, into consecutive slots of out, in the plan's (dst) order. */
+static char *tl__sr_gather(const tl_reorder_plan *p, int l, const tl_dim *lo,
+                           const tl_dim *hi, const char *s, char *out, int es)
+{
+    const tl_reorder_loop *lp = &p->loops[l];
+    tl_dim i, n = hi[l] - lo[l];
+    if (l == p->nloops - 1) {
+        if (es == 0) {
+            tl_dim k;
+            const float *f = (const float *)(const void *)s + lo[l] * lp->scale_stride;
+            for (k = 0; k < n; ++k) memcpy(out + 4 * k, &f[k * lp->scale_stride], 4);
+            return out + 4 * n;
+        }
+        tl__sr_strided_copy(es, s + (size_t)(lo[l] * lp->src_stride) * (size_t)es,
+                            lp->src_stride, out, n);
+        return out + (size_t)n * (size_t)es;
+    }
+    for (i = lo[l]; i < hi[l]; ++i)
+        out = tl__sr_gather(p, l + 1, lo, hi,
+                            es ? s + (size_t)(i * lp->src_stride) * (size_t)es
+                               : (const char *)(const void *)((const float *)(const void *)s + i * lp->scale_stride),
+                            out, es);
+    return out;
+}
+
+/* How the kernel works through the nest: which loops it does inside one
+   step (the rest is walked by an odometer). */
+enum { TL__SR_RUN, TL__SR_TILE_COPY, TL__SR_NARROW, TL__SR_TILE_CONVERT, TL__SR_BLOCKS,
+       TL__SR_STRIDED };
+
+typedef struct {
+    int shape;
+    int M;                      /* the src-contiguous loop of a tile */
+    int k;                      /* first loop of a block */
+    tl_dim chunk;               /* iterations of loop k per block */
+    int scales_vary;            /* a block's scales differ inside it */
+} tl__sr_shape;
+
+/* The first loop k of the longest run of innermost loops that is dense
+   in dst (each dst stride = the elements inside it) and holds at most
+   TL__SR_BLOCK elements below loop k; L itself at least. */
+static void tl__sr_block_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
+{
+    int L = p->nloops - 1, l;
+    tl_dim inner = 1, below = 1;
+    sh->k = L;
+    sh->scales_vary = 0;
+    for (l = L; l >= 0; --l) {
+        if (p->loops[l].dst_stride != inner || inner > TL__SR_BLOCK) break;
+        sh->k = l;
+        below = inner;
+        sh->scales_vary |= p->scales && p->loops[l].scale_stride != 0;
+        if (inner > TL__SR_BLOCK / p->loops[l].size) break;
+        inner *= p->loops[l].size;
+    }
+    sh->chunk = TL__SR_BLOCK / below;
+    if (sh->chunk < 1) sh->chunk = 1;
+}
+
 /* The loop M contiguous in src that a tile transposes against the
-   innermost loop L; -1 when the plan is a run (or has no such loop). */
+   innermost loop L; -1 when there is none. */
 static int tl__sr_tile_loop(const tl_reorder_plan *p)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -368,59 +494,122 @@ static int tl__sr_tile_loop(const tl_reorder_plan *p)
     return -1;
 }
 
+static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    int B = 16 / (int)tl_dt_size(p->src_md.data_type);
+    memset(sh, 0, sizeof *sh);
+    sh->M = -1;
+    if (L->src_stride == 1 && L->dst_stride == 1) { sh->shape = TL__SR_RUN; return; }
+    sh->M = tl__sr_tile_loop(p);
+    if (p->mode == TL_REORDER_MODE_COPY) {
+        if (sh->M < 0) sh->shape = TL__SR_STRIDED;
+        else sh->shape = p->loops[sh->M].size >= B ? TL__SR_TILE_COPY : TL__SR_NARROW;
+        return;
+    }
+    if (sh->M >= 0 && p->loops[sh->M].size >= B && L->size >= 16) {
+        sh->shape = TL__SR_TILE_CONVERT;
+        return;
+    }
+    sh->M = -1;
+    sh->shape = L->dst_stride == 1 ? TL__SR_BLOCKS : TL__SR_STRIDED;
+    if (sh->shape == TL__SR_BLOCKS) tl__sr_block_shape(p, sh);
+}
+
+/* One step of the nest at iteration vector i (inner loops at their lo). */
+static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
+                        const tl_dim *lo, const tl_dim *hi, const char *src, char *dst)
+{
+    const tl_reorder_loop *lp = p->loops;
+    int nl = p->nloops, L = nl - 1, l, es = (int)tl_dt_size(p->src_md.data_type);
+    size_t dsz = tl_dt_size(p->dst_md.data_type);
+    tl_dim so = p->src_md.offset0, dof = p->dst_md.offset0, n = hi[L] - lo[L];
+    tl__sr_scales sc;
+    const char *s;
+    char *d;
+    sc.sc = p->scales;
+    sc.sidx = 0;
+    sc.sstep = lp[L].scale_stride;
+    for (l = 0; l < nl; ++l) {
+        so += i[l] * lp[l].src_stride;
+        dof += i[l] * lp[l].dst_stride;
+        sc.sidx += i[l] * lp[l].scale_stride;
+    }
+    s = src + (size_t)so * (size_t)es;
+    d = dst + (size_t)dof * dsz;
+    switch (sh->shape) {
+    case TL__SR_RUN:
+        if (p->mode == TL_REORDER_MODE_COPY) memcpy(d, s, (size_t)n * (size_t)es);
+        else tl__sr_convert_run(p, s, d, sc, n);
+        break;
+    case TL__SR_TILE_COPY:
+        tl__sr_transpose(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n);
+        break;
+    case TL__SR_NARROW:
+        tl__sr_narrow(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
+                      src + p->src_hi);
+        break;
+    case TL__SR_TILE_CONVERT:
+        tl__sr_convert_tile(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
+                            lp[sh->M].scale_stride, hi[sh->M] - lo[sh->M], n);
+        break;
+    case TL__SR_BLOCKS: {
+        simde__m128 stage_v[TL__SR_BLOCK * 4 / 16], scale_v[TL__SR_BLOCK / 4];
+        tl_dim blo[TL_REORDER_MAX_LOOPS], bhi[TL_REORDER_MAX_LOOPS], cnt = 1;
+        for (l = 0; l < nl; ++l) { blo[l] = 0; bhi[l] = lp[l].size; }
+        blo[sh->k] = 0;
+        bhi[sh->k] = hi[sh->k] - i[sh->k] < sh->chunk ? hi[sh->k] - i[sh->k] : sh->chunk;
+        for (l = sh->k; l < nl; ++l) cnt *= bhi[l];
+        tl__sr_gather(p, sh->k, blo, bhi, s, (char *)(void *)stage_v, es);
+        if (sh->scales_vary) {
+            tl__sr_gather(p, sh->k, blo, bhi, (const char *)(const void *)(p->scales + sc.sidx),
+                          (char *)(void *)scale_v, 0);
+            sc.sc = (const float *)(const void *)scale_v;
+            sc.sidx = 0;
+            sc.sstep = 1;
+        } else {
+            sc.sstep = 0;
+        }
+        tl__sr_convert_run(p, (const char *)(const void *)stage_v, d, sc, cnt);
+        break;
+    }
+    default:        /* nothing contiguous to exploit: the core's loop */
+        if (p->mode == TL_REORDER_MODE_COPY)
+            tl__copy_run(s, lp[L].src_stride, d, lp[L].dst_stride, (size_t)es, n);
+        else
+            tl__convert_run(p, s, lp[L].src_stride, d, lp[L].dst_stride, sc.sidx, sc.sstep, n);
+        break;
+    }
+}
+
 /* The kernel behind every plan tl__simd_reorder_pick accepts: iterations
-   [begin, end) of loops[0], all other loops complete. The loops besides
-   L and M are walked by an odometer; the innermost work is a run or a
-   tile. */
+   [begin, end) of loops[0], all others complete. An odometer walks the
+   loops a step leaves out (all but L, M or the block's). */
 static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
                                     void *dst, tl_dim begin, tl_dim end)
 {
-    int nl = p->nloops, L = nl - 1, M = tl__sr_tile_loop(p), l;
-    int es = (int)tl_dt_size(p->src_md.data_type);
-    size_t ssz = (size_t)es, dsz = tl_dt_size(p->dst_md.data_type);
+    int nl = p->nloops, L = nl - 1, l;
     tl_dim lo[TL_REORDER_MAX_LOOPS], hi[TL_REORDER_MAX_LOOPS], i[TL_REORDER_MAX_LOOPS];
-    const tl_reorder_loop *lp = p->loops;
-    for (l = 0; l < nl; ++l) { lo[l] = 0; hi[l] = lp[l].size; }
+    tl_dim step[TL_REORDER_MAX_LOOPS];
+    int inner[TL_REORDER_MAX_LOOPS];
+    tl__sr_shape sh;
+    if (begin >= end) return;
+    tl__sr_pick_shape(p, &sh);
+    for (l = 0; l < nl; ++l) {
+        lo[l] = 0;
+        hi[l] = p->loops[l].size;
+        step[l] = 1;
+        inner[l] = l == L || l == sh.M || (sh.shape == TL__SR_BLOCKS && l > sh.k);
+    }
+    if (sh.shape == TL__SR_BLOCKS) step[sh.k] = sh.chunk;
     lo[0] = begin;
     hi[0] = end;
-    if (begin >= end) return;
     for (l = 0; l < nl; ++l) i[l] = lo[l];
     for (;;) {
-        tl_dim so = p->src_md.offset0, dof = p->dst_md.offset0, sc = 0;
-        const char *s;
-        char *d;
-        for (l = 0; l < nl; ++l) {
-            so += i[l] * lp[l].src_stride;
-            dof += i[l] * lp[l].dst_stride;
-            sc += i[l] * lp[l].scale_stride;
-        }
-        s = (const char *)src + (size_t)so * ssz;
-        d = (char *)dst + (size_t)dof * dsz;
-        if (M < 0) {
-            tl_dim n = hi[L] - lo[L];
-            if (p->mode == TL_REORDER_MODE_COPY) {
-                if (lp[L].src_stride == 1 && lp[L].dst_stride == 1) memcpy(d, s, (size_t)n * ssz);
-                else tl__copy_run(s, lp[L].src_stride, d, lp[L].dst_stride, ssz, n);
-            } else if (lp[L].src_stride == 1 && lp[L].dst_stride == 1) {
-                tl__sr_convert_run(p, s, d, sc, lp[L].scale_stride, n);
-            } else {
-                tl__convert_run(p, s, lp[L].src_stride, d, lp[L].dst_stride, sc,
-                                lp[L].scale_stride, n);
-            }
-        } else {
-            tl_dim nm = hi[M] - lo[M], n = hi[L] - lo[L];
-            if (p->mode != TL_REORDER_MODE_COPY)
-                tl__sr_convert_tile(p, s, lp[L].src_stride, d, lp[M].dst_stride, sc,
-                                    lp[M].scale_stride, lp[L].scale_stride, nm, n);
-            else if (nm < 16 / es)
-                tl__sr_gather_rows(es, s, lp[L].src_stride, d, lp[M].dst_stride, nm, n);
-            else
-                tl__sr_transpose(es, s, lp[L].src_stride, d, lp[M].dst_stride, nm, n);
-        }
-        /* next outer index; L and M were done whole */
+        tl__sr_step(p, &sh, i, lo, hi, (const char *)src, (char *)dst);
         for (l = nl - 1; l >= 0; --l) {
-            if (l == L || l == M) continue;
-            if (++i[l] < hi[l]) break;
+            if (inner[l]) continue;
+            if ((i[l] += step[l]) < hi[l]) break;
             i[l] = lo[l];
         }
         if (l < 0) return;
