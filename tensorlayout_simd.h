@@ -212,7 +212,17 @@ static void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, simde__m12
     }
     if (p->beta != 0) {
         simde__m128 b = simde_mm_set1_ps(p->beta);
-        for (i = 0; i < nv; ++i) v[i] = simde_mm_add_ps(v[i], simde_mm_mul_ps(b, old[i]));
+        simde__m128 quiet = simde_mm_castsi128_ps(simde_mm_set1_epi32(0x00400000));
+        for (i = 0; i < nv; ++i) {
+            /* NaN + NaN: the hardware returns one operand's NaN, and which
+               one depends on the order the compiler chose. The core's
+               v[k] + old[k] keeps v's (the source's) payload on GCC and
+               Clang, so that is spelled out here. */
+            simde__m128 nan = simde_mm_cmpunord_ps(v[i], v[i]);
+            simde__m128 sum = simde_mm_add_ps(v[i], simde_mm_mul_ps(b, old[i]));
+            v[i] = simde_mm_or_ps(simde_mm_and_ps(nan, simde_mm_or_ps(v[i], quiet)),
+                                  simde_mm_andnot_ps(nan, sum));
+        }
     }
     if (p->dst_zero_point != 0) {
         simde__m128 z = simde_mm_set1_ps(p->dst_zero_point);
