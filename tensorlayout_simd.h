@@ -430,32 +430,35 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
     }
 }
 
-#define TL__SR_BLOCK 2048   /* elements a converting block stages */
+#define TL__SR_BLOCK 1024   /* elements a converting block stages */
 
-/* Gathers loops l..L (ranges lo..hi) of src, or of the scales when es is
-   0, into consecutive slots of out, in the plan's (dst) order. */
-static char *tl__sr_gather(const tl_reorder_plan *p, int l, const tl_dim *lo,
-                           const tl_dim *hi, const char *s, char *out, int es)
+/* Element offsets, in src and in the scales, of every point of loops
+   l..L (iterations 0..n[l]) in the plan's (dst) order, from *at on. */
+static void tl__sr_offsets(const tl_reorder_plan *p, int l, const tl_dim *n, tl_dim so,
+                           tl_dim co, int32_t *soff, int32_t *coff, tl_dim *at)
 {
-    const tl_reorder_loop *lp = &p->loops[l];
-    tl_dim i, n = hi[l] - lo[l];
-    if (l == p->nloops - 1) {
-        if (es == 0) {
-            tl_dim k;
-            const float *f = (const float *)(const void *)s + lo[l] * lp->scale_stride;
-            for (k = 0; k < n; ++k) memcpy(out + 4 * k, &f[k * lp->scale_stride], 4);
-            return out + 4 * n;
+    tl_dim i;
+    for (i = 0; i < n[l]; ++i) {
+        tl_dim s = so + i * p->loops[l].src_stride, c = co + i * p->loops[l].scale_stride;
+        if (l < p->nloops - 1) {
+            tl__sr_offsets(p, l + 1, n, s, c, soff, coff, at);
+        } else {
+            soff[*at] = (int32_t)s;
+            coff[*at] = (int32_t)c;
+            ++*at;
         }
-        tl__sr_strided_copy(es, s + (size_t)(lo[l] * lp->src_stride) * (size_t)es,
-                            lp->src_stride, out, n);
-        return out + (size_t)n * (size_t)es;
     }
-    for (i = lo[l]; i < hi[l]; ++i)
-        out = tl__sr_gather(p, l + 1, lo, hi,
-                            es ? s + (size_t)(i * lp->src_stride) * (size_t)es
-                               : (const char *)(const void *)((const float *)(const void *)s + i * lp->scale_stride),
-                            out, es);
-    return out;
+}
+
+/* Copies cnt elements of es bytes from s + off[e]*es to out. */
+static void tl__sr_gather(int es, const char *s, const int32_t *off, char *out, tl_dim cnt)
+{
+    tl_dim e;
+    switch (es) {
+    case 1: for (e = 0; e < cnt; ++e) out[e] = s[off[e]]; break;
+    case 2: for (e = 0; e < cnt; ++e) memcpy(out + 2 * e, s + 2 * (size_t)off[e], 2); break;
+    default: for (e = 0; e < cnt; ++e) memcpy(out + 4 * e, s + 4 * (size_t)off[e], 4); break;
+    }
 }
 
 /* How the kernel works through the nest: which loops it does inside one
@@ -469,6 +472,7 @@ typedef struct {
     int k;                      /* first loop of a block */
     tl_dim chunk;               /* iterations of loop k per block */
     int scales_vary;            /* a block's scales differ inside it */
+    int32_t *soff, *coff;       /* a whole block's src and scale offsets */
 } tl__sr_shape;
 
 /* The first loop k of the longest run of innermost loops that is dense
@@ -490,6 +494,20 @@ static void tl__sr_block_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     }
     sh->chunk = TL__SR_BLOCK / below;
     if (sh->chunk < 1) sh->chunk = 1;
+}
+
+/* Whether every offset inside one block fits the int32 tables. */
+static int tl__sr_block_fits(const tl_reorder_plan *p, const tl__sr_shape *sh)
+{
+    tl_dim s = 0, c = 0;
+    int l;
+    for (l = sh->k; l < p->nloops; ++l) {
+        tl_dim n = (l == sh->k && sh->chunk < p->loops[l].size ? sh->chunk : p->loops[l].size) - 1;
+        s += n * p->loops[l].src_stride;
+        c += n * p->loops[l].scale_stride;
+        if (s > INT32_MAX || c > INT32_MAX) return 0;
+    }
+    return 1;
 }
 
 /* The loop M contiguous in src that a tile transposes against the
@@ -522,8 +540,11 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         return;
     }
     sh->M = -1;
-    sh->shape = L->dst_stride == 1 ? TL__SR_BLOCKS : TL__SR_STRIDED;
-    if (sh->shape == TL__SR_BLOCKS) tl__sr_block_shape(p, sh);
+    sh->shape = TL__SR_STRIDED;
+    if (L->dst_stride == 1) {
+        tl__sr_block_shape(p, sh);
+        if (tl__sr_block_fits(p, sh)) sh->shape = TL__SR_BLOCKS;
+    }
 }
 
 /* One step of the nest at iteration vector i (inner loops at their lo). */
@@ -565,16 +586,15 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         break;
     case TL__SR_BLOCKS: {
         simde__m128 stage_v[TL__SR_BLOCK * 4 / 16], scale_v[TL__SR_BLOCK / 4];
-        tl_dim blo[TL_REORDER_MAX_LOOPS], bhi[TL_REORDER_MAX_LOOPS], cnt = 1;
-        for (l = 0; l < nl; ++l) { blo[l] = 0; bhi[l] = lp[l].size; }
-        blo[sh->k] = 0;
-        bhi[sh->k] = hi[sh->k] - i[sh->k] < sh->chunk ? hi[sh->k] - i[sh->k] : sh->chunk;
-        for (l = sh->k; l < nl; ++l) cnt *= bhi[l];
-        tl__sr_gather(p, sh->k, blo, bhi, s, (char *)(void *)stage_v, es);
+        tl_dim cnt = 1;
+        for (l = sh->k + 1; l < nl; ++l) cnt *= lp[l].size;
+        cnt *= hi[sh->k] - i[sh->k] < sh->chunk ? hi[sh->k] - i[sh->k] : sh->chunk;
+        tl__sr_gather(es, s, sh->soff, (char *)(void *)stage_v, cnt);
         if (sh->scales_vary) {
-            tl__sr_gather(p, sh->k, blo, bhi, (const char *)(const void *)(p->scales + sc.sidx),
-                          (char *)(void *)scale_v, 0);
-            sc.sc = (const float *)(const void *)scale_v;
+            float *f = (float *)(void *)scale_v;
+            tl_dim e;
+            for (e = 0; e < cnt; ++e) f[e] = p->scales[sc.sidx + sh->coff[e]];
+            sc.sc = f;
             sc.sidx = 0;
             sc.sstep = 1;
         } else {
@@ -602,6 +622,7 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
     tl_dim lo[TL_REORDER_MAX_LOOPS], hi[TL_REORDER_MAX_LOOPS], i[TL_REORDER_MAX_LOOPS];
     tl_dim step[TL_REORDER_MAX_LOOPS];
     int inner[TL_REORDER_MAX_LOOPS];
+    int32_t soff[TL__SR_BLOCK], coff[TL__SR_BLOCK];
     tl__sr_shape sh;
     if (begin >= end) return;
     tl__sr_pick_shape(p, &sh);
@@ -609,9 +630,17 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
         lo[l] = 0;
         hi[l] = p->loops[l].size;
         step[l] = 1;
-        inner[l] = l == L || l == sh.M || (sh.shape == TL__SR_BLOCKS && l > sh.k);
+        inner[l] = sh.shape == TL__SR_BLOCKS ? l > sh.k : l == L || l == sh.M;
     }
-    if (sh.shape == TL__SR_BLOCKS) step[sh.k] = sh.chunk;
+    if (sh.shape == TL__SR_BLOCKS) {
+        tl_dim n[TL_REORDER_MAX_LOOPS], at = 0;
+        for (l = 0; l < nl; ++l) n[l] = p->loops[l].size;
+        if (sh.chunk < n[sh.k]) n[sh.k] = sh.chunk;
+        sh.soff = soff;
+        sh.coff = coff;
+        tl__sr_offsets(p, sh.k, n, 0, 0, soff, coff, &at);
+        step[sh.k] = sh.chunk;
+    }
     lo[0] = begin;
     hi[0] = end;
     for (l = 0; l < nl; ++l) i[l] = lo[l];

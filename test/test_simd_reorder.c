@@ -170,8 +170,9 @@ static void random_matrix(int count)
             d.extra.scale_adjust = 0.75f;
         }
         random_attr(&a, ndims, dims, scales);
-        sprintf(what, "random %s:%s -> %s:%s mask %d beta %g", tl_dt_name(s.data_type), ts,
-                tl_dt_name(d.data_type), td, a.scale_mask, (double)a.beta);
+        sprintf(what, "random %s:%s -> %s:%s dims %ldx%ldx%ld.. mask %d beta %g",
+                tl_dt_name(s.data_type), ts, tl_dt_name(d.data_type), td, (long)dims[0],
+                (long)dims[1], (long)dims[2], a.scale_mask, (double)a.beta);
         compare(&s, &d, &a, (int)tl_test_range(0, 3), what);
     }
 }
