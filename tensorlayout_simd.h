@@ -80,11 +80,10 @@ static int tl__sr_dt_ok(tl_data_type dt)
 #define TL__SR_UNROLL
 #endif
 
-#define TL__SR_CHUNK 64     /* values per conversion pass (multiple of 16) */
 
 /* n (a multiple of 4) values of type dt at p into v as f32, exactly as
    tl__load_f32 converts them. */
-static void tl__sr_load(tl_data_type dt, const char *p, simde__m128 *v, tl_dim n)
+TL__SR_INLINE void tl__sr_load(tl_data_type dt, const char *p, simde__m128 *v, tl_dim n)
 {
     simde__m128i x, zero = simde_mm_setzero_si128();
     int32_t w;
@@ -146,7 +145,7 @@ TL__SR_INLINE simde__m128i tl__sr_bf16(simde__m128 v)
 }
 
 /* n (a multiple of 16) f32 values v as type dt at p, as tl__store_f32. */
-static void tl__sr_store(tl_data_type dt, const simde__m128 *v, char *p, tl_dim n)
+TL__SR_INLINE void tl__sr_store(tl_data_type dt, const simde__m128 *v, char *p, tl_dim n)
 {
     simde__m128i a, b, c, d;
     tl_dim i;
@@ -184,7 +183,7 @@ static void tl__sr_store(tl_data_type dt, const simde__m128 *v, char *p, tl_dim 
 }
 
 /* Scales for 4 elements from index sidx, sstep apart. */
-static simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sstep)
+TL__SR_INLINE simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sstep)
 {
     if (sstep == 1) return simde_mm_loadu_ps(s + sidx);
     return simde_mm_setr_ps(s[sidx], s[sidx + sstep], s[sidx + 2 * sstep], s[sidx + 3 * sstep]);
@@ -195,7 +194,7 @@ typedef struct { const float *sc; tl_dim sidx, sstep; } tl__sr_scales;
 
 /* DESIGN's formula on n values (a multiple of 4) in place, one operation
    per pass in the order of the core's tl__quantize. old: dst_old. */
-static void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, simde__m128 *old,
+TL__SR_INLINE void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, simde__m128 *old,
                             tl__sr_scales sc, tl_dim n)
 {
     tl_dim i, nv = n / 4;
@@ -234,47 +233,72 @@ static void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, simde__m12
     }
 }
 
-/* Converts n contiguous elements (src and dst stride 1) in passes of up
-   to TL__SR_CHUNK values. The last n % 16 go through small buffers, so
-   they take the same vector path without touching bytes past the run. */
+/* n (a multiple of 16) contiguous values, 16 at a time from load to
+   store in registers. Inlined with constant types by the switch below. */
+TL__SR_INLINE void tl__sr_convert_body(const tl_reorder_plan *p, tl_data_type st,
+                                       tl_data_type dt, int ssz, int dsz, const char *src,
+                                       char *dst, tl__sr_scales sc, tl_dim n)
+{
+    tl_dim k;
+    for (k = 0; k < n; k += 16) {
+        simde__m128 v[4], old[4];
+        tl__sr_scales at = sc;
+        at.sidx += k * sc.sstep;
+        tl__sr_load(st, src + (size_t)k * (size_t)ssz, v, 16);
+        if (p->beta != 0) tl__sr_load(dt, dst + (size_t)k * (size_t)dsz, old, 16);
+        tl__sr_quantize(p, v, old, at, 16);
+        tl__sr_store(dt, v, dst + (size_t)k * (size_t)dsz, 16);
+    }
+}
+
+#define TL__SR_PAIR(a, b) ((int)(a) * 16 + (int)(b))
+
+/* The common type pairs get their own unrolled loop, the rest share one. */
+static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
+                                tl__sr_scales sc, tl_dim n)
+{
+    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+    int ssz = (int)tl_dt_size(st), dsz = (int)tl_dt_size(dt);
+    switch (TL__SR_PAIR(st, dt)) {
+    case TL__SR_PAIR(TL_F32, TL_F32): tl__sr_convert_body(p, TL_F32, TL_F32, 4, 4, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_F32, TL_S8): tl__sr_convert_body(p, TL_F32, TL_S8, 4, 1, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_F32, TL_U8): tl__sr_convert_body(p, TL_F32, TL_U8, 4, 1, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_F32, TL_S32): tl__sr_convert_body(p, TL_F32, TL_S32, 4, 4, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_F32, TL_BF16): tl__sr_convert_body(p, TL_F32, TL_BF16, 4, 2, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_S8, TL_F32): tl__sr_convert_body(p, TL_S8, TL_F32, 1, 4, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_U8, TL_F32): tl__sr_convert_body(p, TL_U8, TL_F32, 1, 4, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_S32, TL_F32): tl__sr_convert_body(p, TL_S32, TL_F32, 4, 4, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_BF16, TL_F32): tl__sr_convert_body(p, TL_BF16, TL_F32, 2, 4, src, dst, sc, n); break;
+    default: tl__sr_convert_body(p, st, dt, ssz, dsz, src, dst, sc, n); break;
+    }
+}
+
+/* Converts n contiguous elements (src and dst stride 1). The last n % 16
+   go through small buffers, so they take the same vector path without
+   touching a byte past the run. */
 static void tl__sr_convert_run(const tl_reorder_plan *p, const char *src, char *dst,
                                tl__sr_scales sc, tl_dim n)
 {
-    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
-    size_t ssz = tl_dt_size(st), dsz = tl_dt_size(dt);
-    simde__m128 v[TL__SR_CHUNK / 4], old[TL__SR_CHUNK / 4];
-    tl_dim k = 0;
-    while (k < n) {
-        tl_dim m = n - k < TL__SR_CHUNK ? (n - k) / 16 * 16 : TL__SR_CHUNK;
-        tl__sr_scales at = sc;
-        at.sidx += k * sc.sstep;
-        if (m == 0) {   /* the tail, 1..15 values */
-            simde__m128 sb[4], db[4];   /* 16 values of up to 4 bytes */
-            float sct[16];
-            tl_dim t, r = n - k;
-            memset(sb, 0, sizeof sb);
-            memset(db, 0, sizeof db);
-            memcpy(sb, src + (size_t)k * ssz, (size_t)r * ssz);
-            if (p->beta != 0) memcpy(db, dst + (size_t)k * dsz, (size_t)r * dsz);
-            if (sc.sc && sc.sstep != 0) {
-                for (t = 0; t < 16; ++t) sct[t] = t < r ? sc.sc[at.sidx + t * sc.sstep] : 1.f;
-                at.sc = sct;
-                at.sidx = 0;
-                at.sstep = 1;
-            }
-            tl__sr_load(st, (const char *)(void *)sb, v, 16);
-            if (p->beta != 0) tl__sr_load(dt, (const char *)(void *)db, old, 16);
-            tl__sr_quantize(p, v, old, at, 16);
-            tl__sr_store(dt, v, (char *)(void *)db, 16);
-            memcpy(dst + (size_t)k * dsz, db, (size_t)r * dsz);
-            return;
-        }
-        tl__sr_load(st, src + (size_t)k * ssz, v, m);
-        if (p->beta != 0) tl__sr_load(dt, dst + (size_t)k * dsz, old, m);
-        tl__sr_quantize(p, v, old, at, m);
-        tl__sr_store(dt, v, dst + (size_t)k * dsz, m);
-        k += m;
+    size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
+    tl_dim k = n / 16 * 16, r = n - k, t;
+    simde__m128 sb[4], db[4];   /* 16 values of up to 4 bytes */
+    float sct[16];
+    tl__sr_scales at = sc;
+    if (k > 0) tl__sr_convert_full(p, src, dst, sc, k);
+    if (r == 0) return;
+    at.sidx += k * sc.sstep;
+    memset(sb, 0, sizeof sb);
+    memset(db, 0, sizeof db);
+    memcpy(sb, src + (size_t)k * ssz, (size_t)r * ssz);
+    if (p->beta != 0) memcpy(db, dst + (size_t)k * dsz, (size_t)r * dsz);
+    if (sc.sc && sc.sstep != 0) {
+        for (t = 0; t < 16; ++t) sct[t] = t < r ? sc.sc[at.sidx + t * sc.sstep] : 1.f;
+        at.sc = sct;
+        at.sidx = 0;
+        at.sstep = 1;
     }
+    tl__sr_convert_full(p, (const char *)(void *)sb, (char *)(void *)db, at, 16);
+    memcpy(dst + (size_t)k * dsz, db, (size_t)r * dsz);
 }
 
 /* One zip step of two 16-byte rows at element width w bytes. */
