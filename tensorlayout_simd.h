@@ -679,6 +679,37 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
     }
 }
 
+/* The core hands each thread a range of loops[0]. When that loop is too
+   short to share evenly (the 3 channels of a camera frame), the largest
+   loop is split in two and its outer part, 8 to 64 iterations per
+   thread, becomes loops[0]. The points and their offsets are unchanged;
+   plans with tails are never split (their bounds follow loop order). */
+static void tl__sr_balance(tl_reorder_plan *plan)
+{
+    int nt = plan->attr.nthreads, big = 0, l;
+    tl_dim f, size;
+    if (nt < 2 || plan->loops[0].size >= 8 * (tl_dim)nt || plan->nloops >= TL_REORDER_MAX_LOOPS)
+        return;
+    for (l = 1; l < plan->nloops; ++l)
+        if (plan->loops[l].size > plan->loops[big].size) big = l;
+    size = plan->loops[big].size;
+    for (f = 8 * (tl_dim)nt; f <= 64 * (tl_dim)nt; f *= 2)
+        if (size % f == 0 && size / f >= 256) break;
+    if (big == 0 || f > 64 * (tl_dim)nt) return;
+    {
+        tl_reorder_loop outer = plan->loops[big];
+        outer.size = f;
+        outer.src_stride *= size / f;
+        outer.dst_stride *= size / f;
+        outer.scale_stride *= size / f;
+        outer.comp_stride *= size / f;
+        plan->loops[big].size = size / f;
+        for (l = plan->nloops; l > 0; --l) plan->loops[l] = plan->loops[l - 1];
+        plan->loops[0] = outer;
+        ++plan->nloops;
+    }
+}
+
 /* Called by tl_reorder_plan_init on every valid plan: takes the plans
    the kernel above covers, leaves the rest to the scalar kernel. */
 static void tl__simd_reorder_pick(tl_reorder_plan *plan)
@@ -691,6 +722,7 @@ static void tl__simd_reorder_pick(tl_reorder_plan *plan)
     } else if (plan->mode != TL_REORDER_MODE_CONVERT || !tl__sr_dt_ok(st) || !tl__sr_dt_ok(dt)) {
         return;
     }
+    tl__sr_balance(plan);
     plan->kernel = tl__simd_reorder_kernel;
 }
 

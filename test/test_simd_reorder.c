@@ -123,7 +123,7 @@ static void random_attr(tl_reorder_attr *a, int ndims, const tl_dim *dims, float
     tl_dim n = 1, j;
     int d;
     memset(a, 0, sizeof *a);
-    a->nthreads = 1;
+    a->nthreads = (int)tl_test_range(1, 3);   /* > 1 also splits loops (tl__sr_balance) */
     switch (tl_test_range(0, 5)) {
     case 0: return;                                     /* plain copy */
     case 1: a->scales = store; store[0] = 0.5f; break;  /* one scale */
@@ -246,6 +246,7 @@ static void tail_sweep(void)
             if (k[i].vdim == 1 && strchr(k[i].st, '1') == NULL && strchr(k[i].dt, '1') == NULL)
                 dims[1] = n;
             memset(&a, 0, sizeof a);
+            a.nthreads = (int)(n % 3) + 1;
             if (k[i].scaled) {
                 a.scales = scales;
                 a.scale_mask = k[i].scaled == 2 ? 1 : 2;
@@ -264,8 +265,37 @@ static void tail_sweep(void)
     }
 }
 
+/* Short outer loops with several threads: the plan's loops are split so
+   that threads can share them (3 channels of a frame, nhwc -> nchw). */
+static void balanced(void)
+{
+    static const char *const tags[][2] = { { "nhwc", "nchw" }, { "nchw", "nhwc" }, { "nhwc", "nhwc" } };
+    int t, nt;
+    for (t = 0; t < 3; ++t)
+        for (nt = 2; nt <= 4; nt *= 2) {
+            tl_dim dims[4] = { 1, 3, 64, 128 };
+            tl_memory_desc s, d;
+            tl_reorder_plan plan;
+            tl_reorder_attr a;
+            char what[96];
+            memset(&a, 0, sizeof a);
+            a.nthreads = nt;
+            if (tl_md_init_by_tag(&s, 4, dims, TL_U8, tags[t][0]) ||
+                tl_md_init_by_tag(&d, 4, dims, t == 2 ? TL_F32 : TL_U8, tags[t][1])) {
+                CHECK(!"balanced: tags refused");
+                continue;
+            }
+            sprintf(what, "balanced %s -> %s, %d threads", tags[t][0], tags[t][1], nt);
+            CHECK(tl_reorder_plan_init(&plan, &s, &d, &a) == TL_OK);
+            CHECK_MSG(plan.loops[0].size >= 8 * nt, "%s: loops[0] has %ld iterations", what,
+                      (long)plan.loops[0].size);
+            compare(&s, &d, &a, nt % 2, what);
+        }
+}
+
 int main(void)
 {
+    balanced();
     tail_sweep();
     views(200);
     random_matrix(3000);
