@@ -59,6 +59,12 @@
 #ifndef TL__SR_STRIP
 #define TL__SR_STRIP 64     /* bytes of L a transpose strip covers */
 #endif
+#ifndef TL__SR_STREAM_MIN
+#define TL__SR_STREAM_MIN ((size_t)64 << 20)  /* dst bytes for streaming stores */
+#endif
+#ifndef TL__SR_SLICE
+#define TL__SR_SLICE ((size_t)1 << 20)  /* dst bytes one slice of M spans */
+#endif
 #define TL__SR_STAGE 64     /* staging tile side for converting tiles */
 
 /* Data types the vector converter reads and writes. */
@@ -323,7 +329,7 @@ TL__SR_INLINE void tl__sr_zip(simde__m128i *a, simde__m128i *b, int w)
    log2(B) rounds of zips, each pairing neighbours and doubling the
    width, leave destination row i in register bitreverse(i). */
 TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char *d,
-                                          size_t ds, int nstore)
+                                          size_t ds, int nstore, int nt)
 {
     simde__m128i r[16], t[16];
     int B = 16 / es, half = B / 2, i, w, bits = 0;
@@ -347,7 +353,9 @@ TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char
         int rev = 0, b;
         TL__SR_UNROLL
         for (b = 0; b < bits; ++b) rev |= ((i >> b) & 1) << (bits - 1 - b);
-        if (rev < nstore)
+        if (rev < nstore && nt)
+            simde_mm_stream_si128((simde__m128i *)(void *)(d + (size_t)rev * ds), r[i]);
+        else if (rev < nstore)
             simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)rev * ds), r[i]);
     }
 }
@@ -361,32 +369,44 @@ TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char
    prefetchers follow (64 short streams at a time, as in square cache
    tiles, ran at a third of the speed here). */
 TL__SR_INLINE void tl__sr_transpose_es(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
-                                       tl_dim nm, tl_dim nl)
+                                       tl_dim nm, tl_dim nl, int nt)
 {
-    tl_dim B = 16 / es, strip = TL__SR_STRIP / es, mb = nm / B * B, l0, m, l;
+    tl_dim B = 16 / es, strip = TL__SR_STRIP / es, slice, m0, l0, m, l;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     if (strip < B) strip = B;
-    for (l0 = 0; l0 < nl; l0 += strip) {
-        tl_dim lt = nl - l0 < strip ? nl - l0 : strip, lb = lt / B * B;
-        for (m = 0; m < mb; m += B)
-            for (l = 0; l < lb; l += B)
-                tl__sr_transpose_block(es, s + (size_t)m * (size_t)es + (size_t)(l0 + l) * sb, sb,
-                                       d + (size_t)m * db + (size_t)(l0 + l) * (size_t)es, db, (int)B);
-        for (m = 0; m < nm; ++m)
-            for (l = m < mb ? lb : 0; l < lt; ++l)
-                memcpy(d + (size_t)m * db + (size_t)(l0 + l) * (size_t)es,
-                       s + (size_t)m * (size_t)es + (size_t)(l0 + l) * sb, (size_t)es);
+    /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
+       so the pages a strip writes stay in the TLB */
+    slice = db > TL__SR_SLICE / (size_t)B ? B : (tl_dim)(TL__SR_SLICE / db) / B * B;
+    for (m0 = 0; m0 < nm; m0 += slice) {
+        tl_dim mt = nm - m0 < slice ? nm - m0 : slice, mb = mt / B * B;
+        const char *sm = s + (size_t)m0 * (size_t)es;
+        char *dm = d + (size_t)m0 * db;
+        for (l0 = 0; l0 < nl; l0 += strip) {
+            tl_dim lt = nl - l0 < strip ? nl - l0 : strip, lb = lt / B * B;
+            for (m = 0; m < mb; m += B)
+                for (l = 0; l < lb; l += B)
+                    tl__sr_transpose_block(es, sm + (size_t)m * (size_t)es + (size_t)(l0 + l) * sb, sb,
+                                           dm + (size_t)m * db + (size_t)(l0 + l) * (size_t)es, db,
+                                           (int)B, nt);
+            for (m = 0; m < mt; ++m)
+                for (l = m < mb ? lb : 0; l < lt; ++l)
+                    memcpy(dm + (size_t)m * db + (size_t)(l0 + l) * (size_t)es,
+                           sm + (size_t)m * (size_t)es + (size_t)(l0 + l) * sb, (size_t)es);
+        }
     }
 }
 
+/* nt: stream the blocks past the caches (a large destination that is
+   not read back); only where every block row is 16-byte aligned. */
 static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
-                             tl_dim nm, tl_dim nl)
+                             tl_dim nm, tl_dim nl, int nt)
 {
+    nt = nt && (uintptr_t)d % 16 == 0 && ((size_t)ds * (size_t)es) % 16 == 0;
     switch (es) {
-    case 1: tl__sr_transpose_es(1, s, ss, d, ds, nm, nl); break;
-    case 2: tl__sr_transpose_es(2, s, ss, d, ds, nm, nl); break;
-    case 4: tl__sr_transpose_es(4, s, ss, d, ds, nm, nl); break;
-    default: tl__sr_transpose_es(8, s, ss, d, ds, nm, nl); break;
+    case 1: tl__sr_transpose_es(1, s, ss, d, ds, nm, nl, nt); break;
+    case 2: tl__sr_transpose_es(2, s, ss, d, ds, nm, nl, nt); break;
+    case 4: tl__sr_transpose_es(4, s, ss, d, ds, nm, nl, nt); break;
+    default: tl__sr_transpose_es(8, s, ss, d, ds, nm, nl, nt); break;
     }
 }
 
@@ -413,7 +433,7 @@ TL__SR_INLINE void tl__sr_narrow_es(int es, const char *s, tl_dim ss, char *d, t
     tl_dim B = 16 / es, l = 0, m;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     for (; l + B <= nl && (size_t)(s_end - s) >= (size_t)(l + B - 1) * sb + 16; l += B)
-        tl__sr_transpose_block(es, s + (size_t)l * sb, sb, d + (size_t)l * (size_t)es, db, (int)nm);
+        tl__sr_transpose_block(es, s + (size_t)l * sb, sb, d + (size_t)l * (size_t)es, db, (int)nm, 0);
     for (m = 0; m < nm; ++m)
         tl__sr_strided_copy(es, s + (size_t)m * (size_t)es + (size_t)l * sb, ss,
                             d + (size_t)m * db + (size_t)l * (size_t)es, nl - l);
@@ -446,7 +466,7 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
         for (l0 = 0; l0 < nl; l0 += TL__SR_STAGE) {
             tl_dim lt = nl - l0 < TL__SR_STAGE ? nl - l0 : TL__SR_STAGE;
             tl__sr_transpose(es, s + (size_t)(m0 + l0 * ss) * (size_t)es, ss, stage,
-                             TL__SR_STAGE, mt, lt);
+                             TL__SR_STAGE, mt, lt, 0);
             for (m = 0; m < mt; ++m) {
                 tl__sr_scales row = sc;
                 row.sidx += (m0 + m) * msstep + l0 * sc.sstep;
@@ -500,6 +520,7 @@ typedef struct {
     tl_dim chunk;               /* iterations of loop k per block */
     int scales_vary;            /* a block's scales differ inside it */
     int32_t *soff, *coff;       /* a whole block's src and scale offsets */
+    int stream;                 /* non-temporal stores for a large dst */
 } tl__sr_shape;
 
 /* The first loop k of the longest run of innermost loops that is dense
@@ -558,6 +579,9 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     if (L->src_stride == 1 && L->dst_stride == 1) { sh->shape = TL__SR_RUN; return; }
     sh->M = tl__sr_tile_loop(p);
     if (p->mode == TL_REORDER_MODE_COPY) {
+        /* beta is 0 here: dst is only written, and past this size it would
+           just push the source out of the caches */
+        sh->stream = p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN;
         if (sh->M < 0) sh->shape = TL__SR_STRIDED;
         else sh->shape = p->loops[sh->M].size >= B ? TL__SR_TILE_COPY : TL__SR_NARROW;
         return;
@@ -601,7 +625,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         else tl__sr_convert_run(p, s, d, sc, n);
         break;
     case TL__SR_TILE_COPY:
-        tl__sr_transpose(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n);
+        tl__sr_transpose(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
+                         sh->stream);
         break;
     case TL__SR_NARROW:
         tl__sr_narrow(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
@@ -678,8 +703,9 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
             if ((i[l] += step[l]) < hi[l]) break;
             i[l] = lo[l];
         }
-        if (l < 0) return;
+        if (l < 0) break;
     }
+    if (sh.stream) simde_mm_sfence();   /* streamed stores visible before return */
 }
 
 /* The core hands each thread a range of loops[0]. When that loop is too

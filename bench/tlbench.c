@@ -597,6 +597,7 @@ static void tlb_perf(tlb_state *s, const tlb_prb *p, void *src, void *dst,
                 if (have[who]) samples[who][i] = tlb_time(&r, who, k);
         for (who = 0; who < TLB_NWHO; ++who)
             med[who] = have[who] ? tlb_median(samples[who], s->reps) : 0;
+        if (getenv("TLB_DEBUG")) for (who = 0; who < TLB_NWHO; ++who) { printf("who %d:", who); for (i = 0; i < s->reps; ++i) printf(" %.2f", samples[who][i] * 1e3); printf("\n"); }
         if (!s->header_done) {
             printf("thr       MiB     ours   memcpy   oneDNN  /mcpy  /dnnl  problem  (GB/s)\n");
             s->header_done = 1;

@@ -12,6 +12,9 @@
    would pass trivially). */
 #define TENSORLAYOUT_STATIC
 #define TENSORLAYOUT_IMPLEMENTATION
+/* streaming (non-temporal) stores from 1 KiB of dst on, instead of 64 MiB,
+   so that the small tensors here take that path too */
+#define TL__SR_STREAM_MIN 1024
 #include "tensorlayout_simd.h"
 #include "tl_test.h"
 
