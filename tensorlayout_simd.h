@@ -197,6 +197,19 @@ TL__SR_INLINE simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sste
     return simde_mm_setr_ps(s[sidx], s[sidx + sstep], s[sidx + 2 * sstep], s[sidx + 3 * sstep]);
 }
 
+/* Marks a product as final, so that the add after it cannot be fused
+   into an FMA: GCC contracts intrinsics like plain vector code under
+   -ffp-contract=fast (its default outside ISO C modes), and DESIGN wants
+   every operation rounded on its own. An empty asm that claims to change
+   the value hides it from the optimiser and costs nothing else. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(SIMDE_X86_SSE_NATIVE)
+#define TL__SR_ROUNDED(v) __asm__("" : "+x"(v))
+#elif defined(__GNUC__) || defined(__clang__)
+#define TL__SR_ROUNDED(v) __asm__("" : "+m"(v))
+#else
+#define TL__SR_ROUNDED(v) ((void)0)
+#endif
+
 /* A run's scales: sc[sidx + k*sstep] for element k; sc NULL: none. */
 typedef struct { const float *sc; tl_dim sidx, sstep; } tl__sr_scales;
 
@@ -212,10 +225,15 @@ TL__SR_INLINE void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, sim
     }
     if (sc.sc && sc.sstep == 0) {
         simde__m128 s = simde_mm_set1_ps(sc.sc[sc.sidx]);
-        for (i = 0; i < nv; ++i) v[i] = simde_mm_mul_ps(s, v[i]);
+        for (i = 0; i < nv; ++i) {
+            v[i] = simde_mm_mul_ps(s, v[i]);
+            TL__SR_ROUNDED(v[i]);
+        }
     } else if (sc.sc) {
-        for (i = 0; i < nv; ++i)
+        for (i = 0; i < nv; ++i) {
             v[i] = simde_mm_mul_ps(tl__sr_scale4(sc.sc, sc.sidx + 4 * i * sc.sstep, sc.sstep), v[i]);
+            TL__SR_ROUNDED(v[i]);
+        }
     }
     if (p->beta != 0) {
         simde__m128 b = simde_mm_set1_ps(p->beta);
@@ -226,7 +244,9 @@ TL__SR_INLINE void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, sim
                v[k] + old[k] keeps v's (the source's) payload on GCC and
                Clang, so that is spelled out here. */
             simde__m128 nan = simde_mm_cmpunord_ps(v[i], v[i]);
-            simde__m128 sum = simde_mm_add_ps(v[i], simde_mm_mul_ps(b, old[i]));
+            simde__m128 prod = simde_mm_mul_ps(b, old[i]), sum;
+            TL__SR_ROUNDED(prod);
+            sum = simde_mm_add_ps(v[i], prod);
             v[i] = simde_mm_or_ps(simde_mm_and_ps(nan, simde_mm_or_ps(v[i], quiet)),
                                   simde_mm_andnot_ps(nan, sum));
         }

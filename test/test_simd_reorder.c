@@ -90,8 +90,8 @@ static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
     if (memcmp(d1, d2, db + 2 * GUARD) != 0) {
         size_t i;
         for (i = 0; i < db + 2 * GUARD && d1[i] == d2[i]; ++i) {}
-        CHECK_MSG(0, "%s: byte %ld of dst differs (simd %02x, scalar %02x)", what,
-                  (long)i - GUARD, d1[i], d2[i]);
+        CHECK_MSG(0, "%s: byte %ld from dst differs (simd %02x, scalar %02x)", what,
+                  (long)i - (GUARD - mis), d1[i], d2[i]);
     }
     free(src); free(d1); free(d2);
 }
