@@ -31,29 +31,41 @@
 #define TL__SIMD_IMPLEMENTATION_DONE
 
 /* ---- simd: reorder kernels ------------------------------------------- */
-/* The plan's loop nest (see tl_reorder_plan) reduces every layout pair to
-   one of two shapes, both read off its innermost loop L:
-   - a run: L steps both src and dst by one element (plain copies,
-     nhwc -> nhwc f32 -> s8); converted 16 values per step;
-   - a tile: L is contiguous in dst only and an outer loop M is the one
+/* The plan's loop nest (see tl_reorder_plan) is read off its innermost
+   loop L, and each kernel call works through one of these shapes:
+   - run: L steps src and dst by one element (copies, nhwc -> nhwc
+     f32 -> s8): memcpy, or conversions 16 values at a time;
+   - tile: L is contiguous in dst only, and an outer loop M is the one
      contiguous in src (nchw <-> nhwc, nchw <-> nChw16c, OIhw ->
      OIhw16i16o). M x L is transposed in registers, B x B elements with
      one 16-byte row each (B = 4 for 32-bit, 8 for 16-bit, 16 for 8-bit),
-     in strips of 64 bytes of L that run down all of M.
-   All other loops stay outside. A tile that converts first transposes the
-   raw source bits into a small staging tile, then converts its rows as
-   runs. Only SSE2 is used: it is native on every x86-64 without compiler
-   flags (SIMDe maps it to NEON on Arm, to plain C elsewhere), and the
-   work is memory bound, so wider vectors would not move bytes faster.
+     in strips of 64 bytes of L that run down M: each dst row gets whole
+     cache lines and src is read as a few long streams. A narrow M (the 3
+     channels of a camera frame) loads 16 bytes per pixel anyway and
+     stores only M rows. A converting tile transposes raw source bits into
+     a staging tile, then converts its rows as runs;
+   - blocks: converting plans whose inner loops are too short for either
+     (OIhw -> OIhw4i16o4i) gather up to TL__SR_BLOCK source values in dst
+     order through a table of offsets built once per call, then convert
+     them as one run; per-element scales are gathered the same way;
+   - anything else takes the core's strided loops.
+   All other loops are walked by an odometer. Only SSE2 is used: it is
+   native on every x86-64 without compiler flags (SIMDe maps it to NEON
+   on Arm, to plain C elsewhere), and reorders are memory bound.
+   Transposes into a dst of TL__SR_STREAM_MIN bytes or more use streaming
+   stores. When loops[0], which the core shares between threads, is too
+   short, tl__sr_balance splits the largest loop to feed them.
 
-   The arithmetic follows the core's tl__quantize step by step (same
-   order, same skipped no-ops, each result an f32, no FMA), and stores
-   follow tl__store_f32: integers take NaN -> 0, a clamp in f32, then
-   cvtps2dq, which rounds half to even in the default MXCSR mode (the
-   library never changes it). Lengths that do not fill a vector or a
-   B x B block are handed to the core's own loops, so tails are exact by
-   construction. Plans with tails (blocked dims that do not divide),
-   src_by_index, f16 or f64 conversions keep the scalar kernel. */
+   Results equal the scalar kernel's bit for bit. The arithmetic follows
+   the core's tl__quantize step by step (same order, same skipped no-ops,
+   each result an f32, no FMA even under -ffp-contract=fast; NaN + NaN
+   keeps the source's payload), and stores follow tl__store_f32: integers
+   take NaN -> 0, a clamp in f32, then cvtps2dq, which rounds half to even
+   in the default MXCSR mode (the library never changes it). The last
+   n % 16 values of a run go through small buffers on the same vector
+   path; transpose borders are copied element by element. Plans with
+   tails (blocked dims that do not divide), src_by_index, f16 or f64
+   conversions, s32 -> f64, keep the scalar kernel. */
 #include <simde/x86/sse2.h>
 
 #ifndef TL__SR_STRIP
