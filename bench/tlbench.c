@@ -597,7 +597,6 @@ static void tlb_perf(tlb_state *s, const tlb_prb *p, void *src, void *dst,
                 if (have[who]) samples[who][i] = tlb_time(&r, who, k);
         for (who = 0; who < TLB_NWHO; ++who)
             med[who] = have[who] ? tlb_median(samples[who], s->reps) : 0;
-        if (getenv("TLB_DEBUG")) for (who = 0; who < TLB_NWHO; ++who) { printf("who %d:", who); for (i = 0; i < s->reps; ++i) printf(" %.2f", samples[who][i] * 1e3); printf("\n"); }
         if (!s->header_done) {
             printf("thr       MiB     ours   memcpy   oneDNN  /mcpy  /dnnl  problem  (GB/s)\n");
             s->header_done = 1;
@@ -828,7 +827,16 @@ int main(int argc, char **argv)
                "  ratios ours/memcpy and ours/oneDNN (medians of --reps samples)\n");
         return argc < 2;
     }
+    /* --mode and --csv apply to the whole run wherever they stand */
+    for (i = 1; i < argc; ++i)
+        if (strncmp(argv[i], "--mode=", 7) == 0 && tlb_arg(&s, argv[i], NULL, 0)) {
+            fprintf(stderr, "tlbench: cannot use '%s' (see --help)\n", argv[i]);
+            return 2;
+        }
+    for (i = 1; i < argc; ++i)
+        if (strncmp(argv[i], "--csv=", 6) == 0 && tlb_arg(&s, argv[i], NULL, 0)) return 2;
     for (i = 1; i < argc; ++i) {
+        if (strncmp(argv[i], "--csv=", 6) == 0) continue;
         if (tlb_arg(&s, argv[i], NULL, 0)) {
             fprintf(stderr, "tlbench: cannot use '%s' (see --help)\n", argv[i]);
             if (s.csv) fclose(s.csv);
