@@ -471,9 +471,19 @@ TL__SR_INLINE void tl__sr_narrow_es(int es, const char *s, tl_dim ss, char *d, t
                             d + (size_t)m * db + (size_t)l * (size_t)es, nl - l);
 }
 
+/* 1 to 4 channels of bytes (images) get their own copies with nm fixed,
+   so the compiler drops the zips whose rows are never stored. */
 static void tl__sr_narrow(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
                           tl_dim nm, tl_dim nl, const char *s_end)
 {
+    if (es == 1 && nm >= 1 && nm <= 4) {
+        switch (nm) {
+        case 1: tl__sr_narrow_es(1, s, ss, d, ds, 1, nl, s_end); return;
+        case 2: tl__sr_narrow_es(1, s, ss, d, ds, 2, nl, s_end); return;
+        case 3: tl__sr_narrow_es(1, s, ss, d, ds, 3, nl, s_end); return;
+        default: tl__sr_narrow_es(1, s, ss, d, ds, 4, nl, s_end); return;
+        }
+    }
     switch (es) {
     case 1: tl__sr_narrow_es(1, s, ss, d, ds, nm, nl, s_end); break;
     case 2: tl__sr_narrow_es(2, s, ss, d, ds, nm, nl, s_end); break;
