@@ -149,19 +149,29 @@ TL__SR_INLINE simde__m128i tl__sr_sat(simde__m128 v, float lo, float hi)
     return simde_mm_cvtps_epi32(v);
 }
 
-/* f32 -> bf16 bits, as tl_f32_to_bf16, sign-extended from 16 bits so
-   that packs_epi32 passes them through unchanged. */
+/* f32 -> bf16 bits, as tl_f32_to_bf16, in the low half of each lane.
+   NaN lanes are cleared before the rounding add, which could otherwise
+   overflow a signed lane (undefined in SIMDe's portable C). */
 TL__SR_INLINE simde__m128i tl__sr_bf16(simde__m128 v)
 {
     simde__m128i u = simde_mm_castps_si128(v);
-    simde__m128i odd = simde_mm_and_si128(simde_mm_srli_epi32(u, 16), simde_mm_set1_epi32(1));
-    simde__m128i r = simde_mm_add_epi32(u, simde_mm_add_epi32(simde_mm_set1_epi32(0x7fff), odd));
     simde__m128i nan = simde_mm_cmpgt_epi32(simde_mm_and_si128(u, simde_mm_set1_epi32(0x7fffffff)),
                                             simde_mm_set1_epi32(0x7f800000));
+    simde__m128i num = simde_mm_andnot_si128(nan, u);
+    simde__m128i odd = simde_mm_and_si128(simde_mm_srli_epi32(num, 16), simde_mm_set1_epi32(1));
+    simde__m128i r = simde_mm_add_epi32(num, simde_mm_add_epi32(simde_mm_set1_epi32(0x7fff), odd));
     simde__m128i q = simde_mm_or_si128(simde_mm_srli_epi32(u, 16), simde_mm_set1_epi32(0x40));
     r = simde_mm_srli_epi32(r, 16);
-    r = simde_mm_or_si128(simde_mm_and_si128(nan, q), simde_mm_andnot_si128(nan, r));
-    return simde_mm_srai_epi32(simde_mm_slli_epi32(r, 16), 16);
+    return simde_mm_or_si128(simde_mm_and_si128(nan, q), simde_mm_andnot_si128(nan, r));
+}
+
+/* The low 16 bits of the 4 lanes of a and of b, as 8 values: shuffles
+   only, so no saturation and no signed arithmetic. */
+TL__SR_INLINE simde__m128i tl__sr_pack_lo16(simde__m128i a, simde__m128i b)
+{
+    a = simde_mm_shufflehi_epi16(simde_mm_shufflelo_epi16(a, 0x08), 0x08);
+    b = simde_mm_shufflehi_epi16(simde_mm_shufflelo_epi16(b, 0x08), 0x08);
+    return simde_mm_unpacklo_epi64(simde_mm_shuffle_epi32(a, 0x08), simde_mm_shuffle_epi32(b, 0x08));
 }
 
 /* n (a multiple of 16) f32 values v as type dt at p, as tl__store_f32. */
@@ -181,7 +191,7 @@ TL__SR_INLINE void tl__sr_store(tl_data_type dt, const simde__m128 *v, char *p, 
     case TL_BF16:
         for (i = 0; i < n / 8; ++i)
             simde_mm_storeu_si128((simde__m128i *)(void *)(p + 16 * i),
-                                  simde_mm_packs_epi32(tl__sr_bf16(v[2 * i]), tl__sr_bf16(v[2 * i + 1])));
+                                  tl__sr_pack_lo16(tl__sr_bf16(v[2 * i]), tl__sr_bf16(v[2 * i + 1])));
         break;
     case TL_S8:     /* values already in range: the packs do not saturate */
         for (i = 0; i < n / 16; ++i) {
