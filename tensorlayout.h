@@ -225,6 +225,39 @@ TL_API int tl_md_equal(const tl_memory_desc *a, const tl_memory_desc *b);
 #endif
 #endif /* TENSORLAYOUT_H */
 
+/* ---- dlpack ---------------------------------------------------------- */
+/* Declared when <dlpack/dlpack.h> was included first. This block sits
+   outside the include guard so that including tensorlayout.h again after
+   dlpack.h still declares it. docs/memory-descriptors.md has examples. */
+#if (defined(DLPACK_VERSION) || defined(DLPACK_MAJOR_VERSION)) && !defined(TL__DLPACK_DECLARED)
+#define TL__DLPACK_DECLARED
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* Describes t as a plain strided tensor: dims = t->shape, strides =
+   t->strides (in elements; NULL means compact row-major), offset0 =
+   t->byte_offset / element size, so element idx lives at
+   (char *)t->data + tl_md_offset(md, idx) * tl_dt_size(md->data_type).
+   t->data and t->device are not read. Types: f32, f16, bf16, f64, s32,
+   s8, u8 with lanes = 1. TL_UNSUPPORTED for other types, ndim 0 or above
+   TL_MAX_NDIMS, negative strides; TL_INVALID_ARGUMENTS for a byte_offset
+   that is not a multiple of the element size or overlapping strides.
+   On error *md is untouched. */
+TL_API tl_status tl_md_from_dlpack(tl_memory_desc *md, const DLTensor *t);
+
+/* The inverse, for plain layouts only (no inner blocks, no extra data):
+   fills t->ndim, t->dtype, t->byte_offset (offset0 in bytes), and points
+   t->shape and t->strides at the caller's arrays shape and strides (at
+   least md->ndims values each), which it fills (strides in elements).
+   t->data and t->device are left for the caller. TL_UNSUPPORTED for a
+   blocked layout; on error nothing is written. */
+TL_API tl_status tl_md_to_dlpack(const tl_memory_desc *md, DLTensor *t,
+                                 int64_t *shape, int64_t *strides);
+#ifdef __cplusplus
+}
+#endif
+#endif /* dlpack declarations */
+
 /* ---- implementation below; stop here if you only want the API ---- */
 #ifdef TENSORLAYOUT_IMPLEMENTATION
 #ifndef TL__IMPLEMENTATION_DONE
@@ -1084,6 +1117,80 @@ TL_API tl_status tl_md_reshape(tl_memory_desc *out, const tl_memory_desc *in,
 /* ---- shuffle (implementation) ---------------------------------------- */
 
 #endif /* TL__IMPLEMENTATION_DONE */
+
+/* ---- dlpack ---------------------------------------------------------- */
+/* Its own done-guard: the core may have been implemented before
+   dlpack.h was included. */
+#if defined(TL__DLPACK_DECLARED) && !defined(TL__DLPACK_IMPLEMENTATION_DONE)
+#define TL__DLPACK_IMPLEMENTATION_DONE
+
+/* DLPack's (code, bits) for each tl_data_type; code 255 = none. */
+static const struct { tl_data_type dt; uint8_t code, bits; } tl__dlpack_types[] = {
+    { TL_F32, (uint8_t)kDLFloat, 32 }, { TL_F16, (uint8_t)kDLFloat, 16 },
+    { TL_F64, (uint8_t)kDLFloat, 64 }, { TL_BF16, (uint8_t)kDLBfloat, 16 },
+    { TL_S32, (uint8_t)kDLInt, 32 },   { TL_S8, (uint8_t)kDLInt, 8 },
+    { TL_U8, (uint8_t)kDLUInt, 8 }
+};
+#define TL__DLPACK_NTYPES (sizeof tl__dlpack_types / sizeof tl__dlpack_types[0])
+
+TL_API tl_status tl_md_from_dlpack(tl_memory_desc *md, const DLTensor *t)
+{
+    tl_memory_desc tmp;
+    tl_dim strides[TL_MAX_NDIMS];
+    tl_data_type dt = TL_DT_UNDEF;
+    size_t k, es;
+    int d;
+    tl_status st;
+    if (!md || !t || !t->shape || t->ndim < 0) return TL_INVALID_ARGUMENTS;
+    if (t->ndim == 0 || t->ndim > TL_MAX_NDIMS || t->dtype.lanes != 1) return TL_UNSUPPORTED;
+    for (k = 0; k < TL__DLPACK_NTYPES; ++k)
+        if (t->dtype.code == tl__dlpack_types[k].code && t->dtype.bits == tl__dlpack_types[k].bits)
+            dt = tl__dlpack_types[k].dt;
+    if (dt == TL_DT_UNDEF) return TL_UNSUPPORTED;
+    es = tl_dt_size(dt);
+    if (t->byte_offset % es != 0) return TL_INVALID_ARGUMENTS;
+    if (t->byte_offset / es > (uint64_t)TL__DIM_MAX) return TL_OVERFLOW;
+    if (t->strides) {
+        for (d = 0; d < t->ndim; ++d) {
+            /* a size-1 dim never steps, so its stride means nothing */
+            strides[d] = t->shape[d] == 1 && t->strides[d] < 0 ? 0 : t->strides[d];
+            if (strides[d] < 0) return TL_UNSUPPORTED;
+        }
+    }
+    st = tl_md_init_by_strides(&tmp, t->ndim, t->shape, dt, t->strides ? strides : NULL);
+    if (st) return st;
+    tmp.offset0 = (tl_dim)(t->byte_offset / es);
+    st = tl_md_validate(&tmp, NULL, 0);     /* offset0 + span must still fit */
+    if (st) return st;
+    *md = tmp;
+    return TL_OK;
+}
+
+TL_API tl_status tl_md_to_dlpack(const tl_memory_desc *md, DLTensor *t,
+                                 int64_t *shape, int64_t *strides)
+{
+    tl_dim zero[TL_MAX_NDIMS] = {0};
+    size_t k;
+    int d;
+    if (!t || !shape || !strides || !tl__md_ok(md)) return TL_INVALID_ARGUMENTS;
+    if (md->blocking.inner_nblks != 0 || md->extra.flags != 0) return TL_UNSUPPORTED;
+    for (k = 0; k < TL__DLPACK_NTYPES && tl__dlpack_types[k].dt != md->data_type; ++k) {}
+    if (k == TL__DLPACK_NTYPES) return TL_UNSUPPORTED;
+    for (d = 0; d < md->ndims; ++d) {
+        shape[d] = md->dims[d];
+        strides[d] = md->blocking.strides[d];
+    }
+    t->ndim = md->ndims;
+    t->dtype.code = tl__dlpack_types[k].code;
+    t->dtype.bits = tl__dlpack_types[k].bits;
+    t->dtype.lanes = 1;
+    t->shape = shape;
+    t->strides = strides;
+    /* padded_offsets move element 0; validation bounded this product */
+    t->byte_offset = (uint64_t)tl__md_off(md, zero) * (uint64_t)tl_dt_size(md->data_type);
+    return TL_OK;
+}
+#endif /* dlpack implementation */
 #endif /* TENSORLAYOUT_IMPLEMENTATION */
 
 /*

@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+"""Checks the tlayout tool from the outside: every subcommand's output
+against offsets and strides computed here by hand, the SVGs (well-formed,
+the right number of cells, each labelled with the right offset), the
+checked-in docs pictures, and bad arguments (exit 2, a message on stderr).
+
+usage: test_tlayout.py TLAYOUT SOURCE_ROOT
+"""
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+TL = sys.argv[1]
+ROOT = sys.argv[2]
+failures = []
+checks = 0
+
+
+def check(cond, what):
+    global checks
+    checks += 1
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+
+
+def run(*args):
+    p = subprocess.run([TL] + [str(a) for a in args], capture_output=True, text=True,
+                       timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def ceil_to(v, m):
+    return (v + m - 1) // m * m
+
+
+# ---- independent layout formulas -----------------------------------------
+
+def off_nchw(d, i):
+    N, C, H, W = d
+    n, c, h, w = i
+    return ((n * C + c) * H + h) * W + w
+
+
+def off_nhwc(d, i):
+    N, C, H, W = d
+    n, c, h, w = i
+    return ((n * H + h) * W + w) * C + c
+
+
+def off_nChwXc(x):
+    def f(d, i):
+        N, C, H, W = d
+        n, c, h, w = i
+        cb = ceil_to(C, x) // x
+        return (((n * cb + c // x) * H + h) * W + w) * x + c % x
+    return f
+
+
+def off_OIhw4i16o4i(d, i):
+    O, I, H, W = d
+    o, ii, h, w = i
+    ib = ceil_to(I, 16) // 16
+    inner = ((ii % 16) // 4) * 64 + (o % 16) * 4 + ii % 4
+    return (((o // 16 * ib + ii // 16) * H + h) * W + w) * 256 + inner
+
+
+def padded(tag, d):
+    N, C, H, W = d
+    if tag == "nChw16c":
+        return [N, ceil_to(C, 16), H, W]
+    if tag == "nChw8c":
+        return [N, ceil_to(C, 8), H, W]
+    if tag == "OIhw4i16o4i":
+        return [ceil_to(N, 16), ceil_to(C, 16), H, W]
+    return list(d)
+
+
+FORMULAS = {"nchw": off_nchw, "nhwc": off_nhwc, "nChw16c": off_nChwXc(16),
+            "nChw8c": off_nChwXc(8), "OIhw4i16o4i": off_OIhw4i16o4i}
+CANON = {"nchw": "abcd", "nhwc": "acdb", "nChw16c": "aBcd16b", "nChw8c": "aBcd8b",
+         "OIhw4i16o4i": "ABcd4b16a4b"}
+NAMES = {"OIhw4i16o4i": "oihw"}
+
+
+def dims_arg(d):
+    return "x".join(str(v) for v in d)
+
+
+def field(out, label):
+    m = re.search(r"^%s\s+(.*)$" % re.escape(label), out, re.M)
+    return m.group(1).strip() if m else None
+
+
+def prod(v):
+    r = 1
+    for x in v:
+        r *= x
+    return r
+
+
+# ---- describe ---------------------------------------------------------------
+
+def test_describe(rng):
+    for tag, f in FORMULAS.items():
+        for _ in range(3):
+            d = [rng.randint(1, 3), rng.randint(1, 40), rng.randint(1, 6), rng.randint(1, 6)]
+            rc, out, err = run("describe", dims_arg(d), "f32", tag)
+            check(rc == 0, "describe %s %s rc %d %s" % (tag, d, rc, err))
+            pd = padded(tag, d)
+            check(field(out, "padded dims") == " x ".join(map(str, pd)),
+                  "describe %s %s padded dims: %s" % (tag, d, field(out, "padded dims")))
+            check(field(out, "canonical") == CANON[tag], "describe %s canonical" % tag)
+            check(field(out, "size") == "%d bytes" % (prod(pd) * 4), "describe %s size" % tag)
+            check(field(out, "elements") == "%d logical, %d with padding" % (prod(d), prod(pd)),
+                  "describe %s elements" % tag)
+            # strides: the offset step of each dim, outside its blocks
+            steps = []
+            for k in range(4):
+                blk = {"nChw16c": [1, 16, 1, 1], "nChw8c": [1, 8, 1, 1],
+                       "OIhw4i16o4i": [16, 16, 1, 1]}.get(tag, [1, 1, 1, 1])[k]
+                one = [0, 0, 0, 0]
+                one[k] = blk
+                steps.append(f(pd, one) if pd[k] > blk else None)
+            got = field(out, "strides").split("(")[0].split()
+            for k in range(4):
+                if steps[k] is not None:
+                    check(int(got[k]) == steps[k], "describe %s %s stride %d: %s vs %d"
+                          % (tag, d, k, got[k], steps[k]))
+            # the printed formula, evaluated, gives the same offsets
+            expr = field(out, "offset")
+            names = NAMES.get(tag, "nchw")
+            for _ in range(5):
+                idx = [rng.randrange(v) for v in pd]
+                env = dict(zip(names, idx))
+                val = eval(expr.replace("/", "//"), {}, env)
+                check(val == f(pd, idx), "describe %s formula %s at %s" % (tag, expr, idx))
+    rc, out, _ = run("describe", "2x17x5x5", "f32", "nChw16c")
+    out = " ".join(out.split())
+    check("blocks of 16" in out and "padded to 32" in out and "750 of the 1600" in out,
+          "describe explains nChw16c padding")
+    rc, out, _ = run("describe", "2x17x5x5", "f32", "any")
+    check(rc == 0 and "placeholder" in out, "describe any")
+    rc, out, _ = run("describe", "2x16x4x4", "f32", "nChw8c", "--view", "1x8x4x4",
+                     "--at", "1,8,0,0")
+    check(rc == 0 and field(out, "offset0") == str(off_nChwXc(8)([2, 16, 4, 4], [1, 8, 0, 0])),
+          "describe view offset0: %s" % field(out, "offset0"))
+
+
+# ---- offset -----------------------------------------------------------------
+
+def test_offset(rng):
+    for tag, f in FORMULAS.items():
+        d = [2, 17, 3, 5] if tag != "OIhw4i16o4i" else [20, 18, 2, 3]
+        pd = padded(tag, d)
+        for _ in range(6):
+            idx = [rng.randrange(v) for v in pd]
+            want = f(pd, idx)
+            rc, out, err = run("offset", dims_arg(d), "f32", tag, "--index",
+                               ",".join(map(str, idx)))
+            m = re.search(r"element offset (\d+) \(bytes (\d+)\.\.", out)
+            check(rc == 0 and m and int(m.group(1)) == want and int(m.group(2)) == 4 * want,
+                  "offset %s %s --index %s: %r want %d" % (tag, d, idx, out, want))
+            is_pad = any(i >= v for i, v in zip(idx, d))
+            check(("padding slot" in out) == is_pad, "offset padding note %s" % idx)
+            rc, out, err = run("offset", dims_arg(d), "f32", tag, "--offset", want)
+            got = [int(v) for v in re.findall(r"[a-z]=(\d+)", out)]
+            check(rc == 0 and got == idx and (("is padding" in out) == is_pad),
+                  "offset %s --offset %d: %r want %s" % (tag, want, out, idx))
+    # the README's example
+    rc, out, _ = run("offset", "2x17x5x5", "f32", "nChw16c", "--index", "1,16,0,3")
+    check("element offset %d " % off_nChwXc(16)([2, 17, 5, 5], [1, 16, 0, 3]) in out,
+          "offset readme example: %r" % out)
+    # a view: offsets before offset0 hold nothing of the view
+    rc, out, _ = run("offset", "2x16x4x4", "f32", "nChw8c", "--view", "1x8x4x4", "--at",
+                     "1,8,0,0", "--offset", "0")
+    check(rc == 0 and "no element" in out, "offset in front of a view: %r" % out)
+
+
+# ---- draw -------------------------------------------------------------------
+
+def svg_cells(path):
+    root = ET.parse(path).getroot()
+    cells = {}
+    for el in root.iter("{http://www.w3.org/2000/svg}rect"):
+        for cls in (el.get("class") or "").split():
+            cells.setdefault(cls, []).append(el)
+    return cells
+
+
+def test_draw(tmp, xmllint):
+    cases = [("nchw", [2, 3, 4, 4]), ("nhwc", [1, 5, 3, 2]), ("nChw8c", [1, 12, 3, 3]),
+             ("nChw16c", [2, 17, 2, 2]), ("OIhw4i16o4i", [16, 20, 1, 1])]
+    for tag, d in cases:
+        path = os.path.join(tmp, tag + ".svg")
+        rc, out, err = run("draw", dims_arg(d), "f32", tag, "-o", path)
+        check(rc == 0 and os.path.exists(path), "draw %s rc %d %s" % (tag, rc, err))
+        if rc:
+            continue
+        if xmllint:
+            p = subprocess.run([xmllint, "--noout", path], capture_output=True)
+            check(p.returncode == 0, "xmllint %s: %s" % (tag, p.stderr))
+        pd = padded(tag, d)
+        cells = svg_cells(path)
+        n, npad = prod(d), prod(pd)
+        for cls, want in (("elem", n), ("pad", npad - n), ("mem-elem", n),
+                          ("mem-pad", npad - n), ("mem-gap", 0)):
+            check(len(cells.get(cls, [])) == want, "draw %s: %d %s cells, want %d"
+                  % (tag, len(cells.get(cls, [])), cls, want))
+        names = NAMES.get(tag, "nchw")
+        for el in cells.get("elem", []) + cells.get("pad", []):
+            title = el.find("{http://www.w3.org/2000/svg}title").text
+            idx = [int(re.search(r"%s=(\d+)" % c, title).group(1)) for c in names]
+            off = int(re.search(r"offset (\d+)", title).group(1))
+            check(off == FORMULAS[tag](pd, idx), "draw %s cell %s" % (tag, title))
+    # a view: its padded box is outlined, in the grid and in the strip
+    path = os.path.join(tmp, "view.svg")
+    rc, _, _ = run("draw", "1x16x4x4", "f32", "nChw8c", "--view", "1x8x2x2", "--at",
+                   "0,8,1,1", "-o", path)
+    outlined = [e for e in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}rect")
+                if e.get("stroke-width") == "2"]
+    check(rc == 0 and len(outlined) == 2 * 8 * 2 * 2, "draw view outlines %d" % len(outlined))
+    # too big: refused, nothing written
+    path = os.path.join(tmp, "big.svg")
+    rc, out, err = run("draw", "1x64x8x8", "f32", "nchw", "-o", path)
+    check(rc == 2 and "too many" in err and not os.path.exists(path), "draw refuses big")
+
+
+def test_docs_images(tmp):
+    fresh = os.path.join(tmp, "img")
+    p = subprocess.run(["sh", os.path.join(ROOT, "tools", "docs-images.sh"), TL, fresh],
+                       capture_output=True, text=True)
+    check(p.returncode == 0, "docs-images.sh: %s" % p.stderr)
+    for name in sorted(os.listdir(fresh)):
+        with open(os.path.join(fresh, name)) as a:
+            new = a.read()
+        try:
+            with open(os.path.join(ROOT, "docs", "img", name)) as b:
+                old = b.read()
+        except OSError:
+            old = None
+        check(new == old, "docs/img/%s is stale: run `meson compile -C build docs-images`"
+              % name)
+
+
+# ---- the rest ---------------------------------------------------------------
+
+BAD = [
+    [],
+    ["frobnicate"],
+    ["describe"],
+    ["describe", "2x17", "f32"],
+    ["describe", "2x-1x5x5", "f32", "nchw"],
+    ["describe", "2xx5", "f32", "ab"],
+    ["describe", "2x3x", "f32", "ab"],
+    ["describe", "1x1x1x1x1x1x1x1x1x1x1x1x1", "f32", "abcdefghijklm"],
+    ["describe", "99999999999999999999", "f32", "a"],
+    ["describe", "2x17x5x5", "f31", "nchw"],
+    ["describe", "2x17x5x5", "f32", "nChw16"],
+    ["describe", "2x17x5x5", "f32", "nchwc"],
+    ["describe", "2x17x5", "f32", "nchw"],
+    ["describe", "2x17x5x5", "f32", "nchw", "--index", "0,0,0,0"],
+    ["describe", "2x17x5x5", "f32", "nchw", "extra"],
+    ["describe", "2x16x4x4", "f32", "nChw8c", "--view", "1x8x4x4", "--at", "0,3,0,0"],
+    ["describe", "2x16x4x4", "f32", "nChw8c", "--view", "1x8x4", "--at", "0,0,0"],
+    ["describe", "2x16x4x4", "f32", "nChw8c", "--view", "3x8x4x4"],
+    ["describe", "2x16x4x4", "f32", "nChw8c", "--at", "0,0,0,0"],
+    ["offset", "2x17x5x5", "f32", "nchw"],
+    ["offset", "2x17x5x5", "f32", "nchw", "--index", "0,0,0"],
+    ["offset", "2x17x5x5", "f32", "nchw", "--index", "0,17,0,0"],
+    ["offset", "2x17x5x5", "f32", "nchw", "--index", "0,-1,0,0"],
+    ["offset", "2x17x5x5", "f32", "nchw", "--index", "0,0,0,0", "--offset", "1"],
+    ["offset", "2x17x5x5", "f32", "nchw", "--offset", "850"],
+    ["offset", "2x17x5x5", "f32", "nchw", "--offset", "x"],
+    ["offset", "2x17x5x5", "f32", "nchw", "--index"],
+    ["offset", "2x17x5x5", "f32", "any", "--offset", "0"],
+    ["offset", "2x0x5x5", "f32", "nchw", "--offset", "0"],
+    ["draw", "2x3x4x4", "f32", "nchw"],
+    ["draw", "2x3x4x4", "f32", "any", "-o", "x.svg"],
+    ["draw", "2x3x4x4", "f32", "nchw", "-o"],
+    ["demo", "now"],
+]
+
+
+def test_bad_arguments():
+    for args in BAD:
+        rc, out, err = run(*args)
+        check(rc == 2, "%s: rc %d, want 2" % (args, rc))
+        check(err.startswith("tlayout: ") or err.startswith("usage:"),
+              "%s: stderr %r" % (args, err))
+        check(out == "", "%s: stdout not empty: %r" % (args, out))
+
+
+def test_misc():
+    rc, out, _ = run("help")
+    check(rc == 0 and "examples:" in out and "describe DIMS DT TAG" in out, "help")
+    rc, out, _ = run("demo")
+    check(rc == 0 and "aBcd16b" in out and "element offset 1248 " in out
+          and "ABcd4b16a4b" in out, "demo")
+    for cmd in ("reorder", "shuffle", "image"):
+        rc, out, err = run(cmd, "--help")
+        check(rc in (0, 2) and (rc == 0 or err), "%s answers" % cmd)
+
+
+def main():
+    rng = random.Random(7)
+    xmllint = shutil.which("xmllint")
+    if not xmllint:
+        print("note: xmllint not found, checking SVGs with Python's parser only")
+    with tempfile.TemporaryDirectory() as tmp:
+        test_describe(rng)
+        test_offset(rng)
+        test_draw(tmp, xmllint)
+        test_docs_images(tmp)
+    test_bad_arguments()
+    test_misc()
+    print("test_tlayout: %d checks, %d failed" % (checks, len(failures)))
+    return 1 if failures or checks == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
