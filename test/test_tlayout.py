@@ -176,6 +176,13 @@ def test_offset(rng):
     rc, out, _ = run("offset", "2x17x5x5", "f32", "nChw16c", "--index", "1,16,0,3")
     check("element offset %d " % off_nChwXc(16)([2, 17, 5, 5], [1, 16, 0, 3]) in out,
           "offset readme example: %r" % out)
+    # explicit strides, leading dimension 8: offset = a + 8*b, 3..7 are gaps
+    for a in range(3):
+        for b in range(4):
+            rc, out, _ = run("offset", "3x4", "f32", "strides=1,8", "--index", "%d,%d" % (a, b))
+            check("element offset %d " % (a + 8 * b) in out, "strided offset %d,%d" % (a, b))
+    rc, out, _ = run("offset", "3x4", "f32", "strides=1,8", "--offset", "5")
+    check(rc == 0 and "gap" in out, "strided gap: %r" % out)
     # a view: offsets before offset0 hold nothing of the view
     rc, out, _ = run("offset", "2x16x4x4", "f32", "nChw8c", "--view", "1x8x4x4", "--at",
                      "1,8,0,0", "--offset", "0")
@@ -225,6 +232,12 @@ def test_draw(tmp, xmllint):
     outlined = [e for e in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}rect")
                 if e.get("stroke-width") == "2"]
     check(rc == 0 and len(outlined) == 2 * 8 * 2 * 2, "draw view outlines %d" % len(outlined))
+    # plain strides with gaps: the strip shows the holes
+    path = os.path.join(tmp, "strided.svg")
+    rc, _, _ = run("draw", "3x4", "f32", "strides=1,8", "-o", path)
+    cells = svg_cells(path)
+    check(rc == 0 and len(cells.get("elem", [])) == 12 and len(cells.get("mem-gap", [])) ==
+          3 * 8 + 3 - 12, "draw strided: %s" % {k: len(v) for k, v in cells.items()})
     # too big: refused, nothing written
     path = os.path.join(tmp, "big.svg")
     rc, out, err = run("draw", "1x64x8x8", "f32", "nchw", "-o", path)
@@ -284,6 +297,9 @@ BAD = [
     ["draw", "2x3x4x4", "f32", "any", "-o", "x.svg"],
     ["draw", "2x3x4x4", "f32", "nchw", "-o"],
     ["demo", "now"],
+    ["describe", "3x4", "f32", "strides=1,2"],
+    ["describe", "3x4", "f32", "strides=1"],
+    ["describe", "3x4", "f32", "strides=1,-8"],
 ]
 
 

@@ -28,7 +28,8 @@ static const char usage_text[] =
     "  DIMS  logical dims, outermost first, joined by 'x': 2x17x5x5\n"
     "  DT    f32 f16 bf16 s32 s8 u8 f64\n"
     "  TAG   nchw nhwc nChw16c OIhw4i16o4i abcd aBcd16b any ...\n"
-    "        (grammar: docs/format-tags.md)\n"
+    "        (grammar: docs/format-tags.md), or strides=S0,S1,... for a plain\n"
+    "        layout with those strides (in elements)\n"
     "  --view DIMS --at OFFS   work on a submemory view of the tensor\n"
     "\n"
     "examples:\n"
@@ -37,6 +38,7 @@ static const char usage_text[] =
     "  tlayout offset 2x17x5x5 f32 nChw16c --offset 1248\n"
     "  tlayout draw 1x12x2x2 f32 nChw8c -o nChw8c.svg\n"
     "  tlayout describe 2x16x4x4 f32 nChw8c --view 1x8x4x4 --at 1,8,0,0\n"
+    "  tlayout describe 3x4 f32 strides=1,8\n"
     "\n"
     "exit status: 0 done, 1 failed (e.g. cannot write FILE), 2 bad arguments\n";
 
@@ -150,8 +152,15 @@ int tlayout_parse_tensor(const char *dims_text, const char *dt_text, const char 
     if (dt == TL_DT_UNDEF)
         return tlayout_usage_error("unknown data type '%s' (try f32, f16, bf16, s32, "
                                    "s8, u8 or f64)", dt_text);
-    st = tl_md_init_by_tag(&t->whole, ndims, dims, dt, tag);
-    if (st)
+    if (strncmp(tag, "strides=", 8) == 0) {
+        tl_dim strides[TL_MAX_NDIMS];
+        if (tlayout_parse_list("strides", tag + 8, ndims, strides)) return TLAYOUT_EXIT_USAGE;
+        st = tl_md_init_by_strides(&t->whole, ndims, dims, dt, strides);
+        if (st)
+            return tlayout_usage_error("%s do not fit dims %s: %s (strides must not "
+                                       "overlap: sorted, each covers the span inside it)",
+                                       tag, dims_text, tl_status_str(st));
+    } else if ((st = tl_md_init_by_tag(&t->whole, ndims, dims, dt, tag)) != TL_OK)
         return tlayout_usage_error("tag '%s' does not describe %d dims: %s (a tag names "
                                    "each dim once, e.g. nchw or nChw16c for 4 dims)",
                                    tag, ndims, tl_status_str(st));
@@ -404,8 +413,8 @@ static void explain(const tlayout_tensor *t, text_buf *out)
         text_add(out, "The strides leave gaps: the elements spread over %lld slots. ",
                  (long long)span);
     if (md->offset0)
-        text_add(out, "As a view it starts %lld elements into its buffer (offset0), and "
-                      "reading it needs the parent's whole buffer. ", (long long)md->offset0);
+        text_add(out, "As a view it starts %lld elements into its buffer (offset0); its "
+                      "size counts from the buffer's start. ", (long long)md->offset0);
     text_add(out, "A buffer for it takes %zu bytes.", tl_md_size(md));
 }
 
