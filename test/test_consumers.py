@@ -7,18 +7,21 @@
    (`meson install --destdir`), with flags from `pkg-config --cflags`.
 
 Both must print what tensorlayout computes for nChw16c 2x17x5x5.
+When the library has tl_reorder (HAVE_REORDER = 1), the README's example
+is also cut out of README.md, compiled and run.
 
-usage: test_consumers.py SOURCE_ROOT BUILD_ROOT MESON CC...
+usage: test_consumers.py SOURCE_ROOT BUILD_ROOT MESON HAVE_REORDER CC...
 """
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 
-SRC, BUILD, MESON = sys.argv[1], sys.argv[2], sys.argv[3]
-CC = sys.argv[4:]
+SRC, BUILD, MESON, HAVE_REORDER = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+CC = sys.argv[5:]
 # 2*32*5*5 f32 = 6400 bytes; (1,16,0,3) -> 1*800 + 1*400 + 3*16 + 0
 WANT = "consumer: aBcd16b size 6400 offset 1248"
 
@@ -78,6 +81,27 @@ def pkgconfig_consumer(tmp):
     print("pkg-config consumer: ok")
 
 
+def readme_example(tmp):
+    with open(os.path.join(SRC, "README.md")) as f:
+        text = f.read()
+    blocks = re.findall(r"```c\n(.*?)```", text, re.S)
+    if len(blocks) != 1:
+        print("README.md should hold one C example, found %d" % len(blocks), file=sys.stderr)
+        raise SystemExit(1)
+    src = os.path.join(tmp, "readme.c")
+    with open(src, "w") as f:
+        f.write(blocks[0])
+    exe = os.path.join(tmp, "readme")
+    run(CC + ["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-I" + SRC, src,
+              "-o", exe])
+    out = run([exe]).strip()
+    want = "nchw offset 828 -> nChw16c offset 1248, value 42"
+    if out != want:
+        print("README example printed %r, want %r" % (out, want), file=sys.stderr)
+        raise SystemExit(1)
+    print("README example: ok")
+
+
 def main():
     if not shutil.which("pkg-config"):
         print("pkg-config not installed")
@@ -85,6 +109,10 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         subproject_consumer(tmp)
         pkgconfig_consumer(tmp)
+        if HAVE_REORDER == "1":
+            readme_example(tmp)
+        else:
+            print("README example: skipped, this library has no tl_reorder yet")
     return 0
 
 
