@@ -1,7 +1,16 @@
 /* tlayout - explains, queries and draws tensorlayout memory layouts.
    Run `tlayout help` for the subcommands; docs/tlayout.md has examples. */
+/* The one implementation file: every header whose engine the tool drives
+   (tools/meson.build defines TL_HAVE_* for those that exist). */
 #define TENSORLAYOUT_IMPLEMENTATION
+#ifdef TL_HAVE_SIMD
+#include "tensorlayout_simd.h"
+#else
 #include "tensorlayout.h"
+#endif
+#ifdef TL_HAVE_OCL_IMAGES
+#include "tensorlayout_ocl.h"
+#endif
 #include "tlayout_cli.h"
 
 #include <stdarg.h>

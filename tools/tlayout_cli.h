@@ -5,6 +5,8 @@
 
 #include "tensorlayout.h"
 
+#include <stdio.h>
+
 /* Exit statuses: 2 is the conventional "you called me wrong". */
 #define TLAYOUT_EXIT_OK    0
 #define TLAYOUT_EXIT_FAIL  1
@@ -41,6 +43,12 @@ int tlayout_parse_tensor(const char *dims, const char *dt, const char *tag,
 /* "(n=1, c=16, h=0, w=3)" into buf. */
 void tlayout_format_index(const tlayout_tensor *t, const tl_dim *idx,
                           char *buf, size_t len);
+
+/* SVG helpers shared by draw and image: the document start (size, the
+   "hatch" pattern for padding, a white background) and a pastel colour
+   "#rrggbb" per channel value. */
+void tlayout_svg_begin(FILE *f, tl_dim width, tl_dim height);
+void tlayout_colour(tl_dim c, char *out);
 
 /* Writes the SVG picture of t (the whole tensor, the view highlighted)
    to path. Returns an exit status. */

@@ -39,7 +39,7 @@ typedef struct {
 
 /* A pastel colour per channel; neighbours differ by a golden-ish angle so
    adjacent channels never look alike. */
-static void channel_colour(tl_dim c, char *out)
+void tlayout_colour(tl_dim c, char *out)
 {
     double h = (double)((c * 139) % 360) / 60.0, s = 0.55, l = 0.78;
     double chroma = (1.0 - (2.0 * l - 1.0 < 0 ? 1.0 - 2.0 * l : 2.0 * l - 1.0)) * s;
@@ -142,13 +142,27 @@ static int in_view(const tlayout_tensor *t, const tl_dim *idx)
 
 /* ---- writing --------------------------------------------------------- */
 
+void tlayout_svg_begin(FILE *f, tl_dim width, tl_dim height)
+{
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lld\" height=\"%lld\" "
+               "viewBox=\"0 0 %lld %lld\" font-family=\"monospace\" font-size=\"10\">\n",
+            (long long)width, (long long)height, (long long)width, (long long)height);
+    fprintf(f, "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" "
+               "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+               "<rect width=\"6\" height=\"6\" fill=\"#eeeeee\"/>"
+               "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#aaaaaa\" "
+               "stroke-width=\"2\"/></pattern></defs>\n");
+    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+}
+
 /* One cell (grid) or slot (strip): rect with a tooltip, then its label. */
 static void write_cell(FILE *f, const picture *p, const tl_dim *idx, tl_dim x, tl_dim y,
                        const char *cls, tl_dim off, const char *label)
 {
     char colour[8], where[256];
     int pad = is_padding(p->md, idx), view = in_view(p->t, idx);
-    channel_colour(idx[p->chan], colour);
+    tlayout_colour(idx[p->chan], colour);
     tlayout_format_index(p->t, idx, where, sizeof where);
     fprintf(f, "<rect class=\"%s\" x=\"%lld\" y=\"%lld\" width=\"%d\" height=\"%d\" "
                "fill=\"%s\" stroke=\"%s\" stroke-width=\"%d\"%s><title>%s%s at element "
@@ -166,16 +180,7 @@ static void write_header(FILE *f, const picture *p, tl_dim width, tl_dim height)
     const tlayout_tensor *t = p->t;
     char canon[TL_MAX_NDIMS * 24 + 1];
     int d;
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lld\" height=\"%lld\" "
-               "viewBox=\"0 0 %lld %lld\" font-family=\"monospace\" font-size=\"10\">\n",
-            (long long)width, (long long)height, (long long)width, (long long)height);
-    fprintf(f, "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" "
-               "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-               "<rect width=\"6\" height=\"6\" fill=\"#eeeeee\"/>"
-               "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#aaaaaa\" "
-               "stroke-width=\"2\"/></pattern></defs>\n");
-    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+    tlayout_svg_begin(f, width, height);
     fprintf(f, "<text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\">%s  ", t->tag);
     for (d = 0; d < t->whole.ndims; ++d)
         fprintf(f, "%s%lld", d ? "x" : "", (long long)t->whole.dims[d]);
