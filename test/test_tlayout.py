@@ -232,6 +232,13 @@ def test_draw(tmp, xmllint):
     outlined = [e for e in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}rect")
                 if e.get("stroke-width") == "2"]
     check(rc == 0 and len(outlined) == 2 * 8 * 2 * 2, "draw view outlines %d" % len(outlined))
+    # 1-D: a long row wraps; each cell still shows its own offset
+    path = os.path.join(tmp, "x.svg")
+    rc, _, _ = run("draw", "100", "f32", "x", "-o", path)
+    cells = svg_cells(path)
+    titles = [e.find("{http://www.w3.org/2000/svg}title").text for e in cells.get("elem", [])]
+    check(rc == 0 and len(titles) == 100 and all(
+        re.match(r"\(x=(\d+)\) at element offset \1$", t) for t in titles), "draw 1-D")
     # plain strides with gaps: the strip shows the holes
     path = os.path.join(tmp, "strided.svg")
     rc, _, _ = run("draw", "3x4", "f32", "strides=1,8", "-o", path)

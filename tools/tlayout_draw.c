@@ -32,6 +32,7 @@ typedef struct {
     int    row_dim, col_dim;      /* -1: the grid has one row / column */
     int    across;                /* outer dim across the page, or -1 */
     tl_dim rows, cols, per_line, lines_per_group;
+    tl_dim wrap;                  /* a long single row wraps every `wrap` */
     int    chan;                  /* the dim that picks the colour */
 } picture;
 
@@ -76,6 +77,11 @@ static void picture_init(picture *p, const tlayout_tensor *t)
     p->across = p->neff >= 3 ? p->eff[p->neff - 3] : -1;
     p->rows = p->row_dim < 0 ? 1 : p->sizes[p->row_dim];
     p->cols = p->col_dim < 0 ? 1 : p->sizes[p->col_dim];
+    if (p->neff == 1 && p->cols > STRIP_ROW) {   /* like the strip below */
+        p->wrap = STRIP_ROW;
+        p->rows = (p->cols + STRIP_ROW - 1) / STRIP_ROW;
+        p->cols = STRIP_ROW;
+    }
     p->per_line = 1;
     if (p->across >= 0) {
         tl_dim fit = (MAX_WIDTH - LEFT) / (p->cols * CELL + GAP_X);
@@ -111,6 +117,11 @@ static void cell_xy(const picture *p, const tl_dim *idx, tl_dim *x, tl_dim *y)
 {
     tl_dim px = LEFT + panel_column(p, idx) * (p->cols * CELL + GAP_X);
     tl_dim py = TOP + panel_line(p, idx) * (p->rows * CELL + GAP_Y);
+    if (p->wrap) {
+        *x = px + idx[p->col_dim] % p->wrap * CELL;
+        *y = py + idx[p->col_dim] / p->wrap * CELL;
+        return;
+    }
     *x = px + (p->col_dim < 0 ? 0 : idx[p->col_dim]) * CELL;
     *y = py + (p->row_dim < 0 ? 0 : idx[p->row_dim]) * CELL;
 }
@@ -200,7 +211,8 @@ static void write_header(FILE *f, const picture *p, tl_dim width, tl_dim height)
             t->names[p->chan], p->chan, t->has_view ? "   outlined: the view" : "");
     fprintf(f, "<text x=\"12\" y=\"56\">");
     if (p->row_dim >= 0) fprintf(f, "rows: %c | ", t->names[p->row_dim]);
-    if (p->col_dim >= 0) fprintf(f, "columns: %c", t->names[p->col_dim]);
+    if (p->col_dim >= 0) fprintf(f, "columns: %c%s", t->names[p->col_dim],
+                                 p->wrap ? " (wrapped)" : "");
     if (p->across >= 0) fprintf(f, " | one small grid per value of ");
     for (d = 0; d + 3 <= p->neff; ++d)
         fprintf(f, "%s%c", d ? ", " : "", t->names[p->eff[d]]);
