@@ -251,6 +251,19 @@ def test_draw(tmp, xmllint):
     check(rc == 2 and "too many" in err and not os.path.exists(path), "draw refuses big")
 
 
+def test_docs_links():
+    """Every picture the docs and README show exists."""
+    pages = [os.path.join(ROOT, "README.md")] + [
+        os.path.join(ROOT, "docs", f) for f in os.listdir(os.path.join(ROOT, "docs"))
+        if f.endswith(".md")]
+    for page in pages:
+        with open(page) as f:
+            text = f.read()
+        for target in re.findall(r"\]\(([^)#]+\.svg)\)", text):
+            path = os.path.normpath(os.path.join(os.path.dirname(page), target))
+            check(os.path.exists(path), "%s shows missing %s" % (page, target))
+
+
 def test_docs_images(tmp):
     fresh = os.path.join(tmp, "img")
     p = subprocess.run(["sh", os.path.join(ROOT, "tools", "docs-images.sh"), TL, fresh],
@@ -426,6 +439,7 @@ def main():
         test_offset(rng)
         test_draw(tmp, xmllint)
         test_docs_images(tmp)
+        test_docs_links()
         test_engines(tmp)
     test_bad_arguments()
     test_misc()
