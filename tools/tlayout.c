@@ -348,64 +348,69 @@ static void offset_formula(const tlayout_tensor *t, text_buf *out)
     if (first) text_add(out, "0");
 }
 
-/* The plain-words paragraph. */
-static void explain(const tlayout_tensor *t, text_buf *out)
+/* "a, b and c": dims in the given order, blocked ones as "c blocks". */
+static void list_dims(const tlayout_tensor *t, const int *order, const tl_dim *blocks,
+                      text_buf *out)
+{
+    int d, n = t->md.ndims;
+    for (d = 0; d < n; ++d)
+        text_add(out, "%s%c%s", d == 0 ? "" : d == n - 1 ? " and " : ", ", t->names[order[d]],
+                 blocks && blocks[order[d]] > 1 ? " blocks" : "");
+}
+
+/* How memory is walked: plain strides, or outer dims around a tile. */
+static void explain_walk(const tlayout_tensor *t, const tl_dim *blocks, text_buf *out)
 {
     const tl_memory_desc *md = &t->md;
-    tl_dim blocks[TL_MAX_NDIMS], tile = 1, nel = tl_md_nelems(md, 0),
-           npad = tl_md_nelems(md, 1), span = 0, last[TL_MAX_NDIMS] = {0};
-    int order[TL_MAX_NDIMS], d, b, n = md->ndims, nb = md->blocking.inner_nblks, any_pad = 0;
-    dim_blocks(md, blocks);
+    tl_dim tile = 1;
+    int order[TL_MAX_NDIMS], d, b, n = md->ndims, nb = md->blocking.inner_nblks;
     stride_order(md, order);
-    for (b = 0; b < nb; ++b) tile *= md->blocking.inner_blks[b];
-    if (nel == 0) {
-        text_add(out, "The tensor is empty (a dim is 0), so it needs no memory. ");
-        return;
-    }
-    for (d = 0; d < n; ++d) last[d] = md->padded_dims[d] - md->padded_offsets[d] - 1;
-    span = tl_md_offset(md, last) + 1 - md->offset0;
-
     if (nb == 0) {
         text_add(out, "This is a plain layout: an element's offset is the sum of each "
                       "index times its stride. Memory holds ");
-        for (d = 0; d < n; ++d)
-            text_add(out, "%s%c", d == 0 ? "" : d == n - 1 ? " and " : ", ", t->names[order[d]]);
+        list_dims(t, order, NULL, out);
         text_add(out, n > 1 ? " in that order, outermost first, so %c changes fastest. "
                             : ", one after another. ", t->names[order[n - 1]]);
-    } else {
-        for (d = 0; d < n; ++d) {
-            tl_dim parts[TL_MAX_NDIMS];
-            int np = 0;
-            if (blocks[d] == 1) continue;
-            for (b = 0; b < nb; ++b)
-                if (md->blocking.inner_idxs[b] == d) parts[np++] = md->blocking.inner_blks[b];
-            text_add(out, "%c is split into blocks of %lld", t->names[d], (long long)blocks[d]);
-            if (np > 1) {
-                text_add(out, " (%d levels: ", np);
-                for (b = 0; b < np; ++b) text_add(out, "%s%lld", b ? " x " : "", (long long)parts[b]);
-                text_add(out, ")");
-            }
-            text_add(out, ". ");
-        }
-        text_add(out, "Memory walks ");
-        for (d = 0; d < n; ++d) {
-            int i = order[d];
-            text_add(out, "%s%c%s", d == 0 ? "" : d == n - 1 ? " and " : ", ", t->names[i],
-                     blocks[i] > 1 ? " blocks" : "");
-        }
-        if (nb == 1)
-            text_add(out, ", outermost first; inside each step sit %lld consecutive values "
-                          "of %c. ", (long long)tile, t->names[md->blocking.inner_idxs[0]]);
-        else {
-            text_add(out, ", outermost first; inside each step sits a dense tile of %lld "
-                          "values, walked as ", (long long)tile);
-            for (b = 0; b < nb; ++b)
-                text_add(out, "%lld%c", (long long)md->blocking.inner_blks[b],
-                         t->names[md->blocking.inner_idxs[b]]);
-            text_add(out, " (the last block changes fastest). ");
-        }
+        return;
     }
+    for (b = 0; b < nb; ++b) tile *= md->blocking.inner_blks[b];
     for (d = 0; d < n; ++d) {
+        int levels = 0;
+        if (blocks[d] == 1) continue;
+        text_add(out, "%c is split into blocks of %lld", t->names[d], (long long)blocks[d]);
+        for (b = 0; b < nb; ++b) levels += md->blocking.inner_idxs[b] == d;
+        if (levels > 1) {
+            text_add(out, " (%d levels: ", levels);
+            for (b = 0, levels = 0; b < nb; ++b)
+                if (md->blocking.inner_idxs[b] == d)
+                    text_add(out, "%s%lld", levels++ ? " x " : "",
+                             (long long)md->blocking.inner_blks[b]);
+            text_add(out, ")");
+        }
+        text_add(out, ". ");
+    }
+    text_add(out, "Memory walks ");
+    list_dims(t, order, blocks, out);
+    if (nb == 1) {
+        text_add(out, ", outermost first; inside each step sit %lld consecutive values "
+                      "of %c. ", (long long)tile, t->names[md->blocking.inner_idxs[0]]);
+        return;
+    }
+    text_add(out, ", outermost first; inside each step sits a dense tile of %lld values, "
+                  "walked as ", (long long)tile);
+    for (b = 0; b < nb; ++b)
+        text_add(out, "%lld%c", (long long)md->blocking.inner_blks[b],
+                 t->names[md->blocking.inner_idxs[b]]);
+    text_add(out, " (the last block changes fastest). ");
+}
+
+/* Which dims are padded, and how much of the buffer padding takes. */
+static void explain_padding(const tlayout_tensor *t, const tl_dim *blocks, text_buf *out)
+{
+    const tl_memory_desc *md = &t->md;
+    tl_dim nel = tl_md_nelems(md, 0), npad = tl_md_nelems(md, 1);
+    int d, any_pad = 0;
+    for (d = 0; d < md->ndims; ++d) {
         if (md->padded_dims[d] == md->dims[d]) continue;
         any_pad = 1;
         text_add(out, "%c has %lld values but is padded to %lld%s. ", t->names[d],
@@ -416,9 +421,26 @@ static void explain(const tlayout_tensor *t, text_buf *out)
         text_add(out, "So %lld of the %lld slots (%.0f%%) are padding, which reorders "
                       "fill with zeros. ", (long long)(npad - nel), (long long)npad,
                  100.0 * (double)(npad - nel) / (double)npad);
-    else if (nb > 0)
+    else if (md->blocking.inner_nblks > 0)
         text_add(out, "The dims are multiples of their blocks, so there is no padding. ");
-    if (span > npad)
+}
+
+/* The plain-words paragraph. */
+static void explain(const tlayout_tensor *t, text_buf *out)
+{
+    const tl_memory_desc *md = &t->md;
+    tl_dim blocks[TL_MAX_NDIMS], last[TL_MAX_NDIMS] = {0}, span;
+    int d;
+    if (tl_md_nelems(md, 0) == 0) {
+        text_add(out, "The tensor is empty (a dim is 0), so it needs no memory. ");
+        return;
+    }
+    dim_blocks(md, blocks);
+    explain_walk(t, blocks, out);
+    explain_padding(t, blocks, out);
+    for (d = 0; d < md->ndims; ++d) last[d] = md->padded_dims[d] - md->padded_offsets[d] - 1;
+    span = tl_md_offset(md, last) + 1 - md->offset0;   /* strides are >= 0 */
+    if (span > tl_md_nelems(md, 1))
         text_add(out, "The strides leave gaps: the elements spread over %lld slots. ",
                  (long long)span);
     if (md->offset0)
