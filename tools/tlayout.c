@@ -9,6 +9,7 @@
 #include "tensorlayout.h"
 #endif
 #ifdef TL_HAVE_OCL_IMAGES
+#define TL_OCL_HOST_ONLY        /* image shapes and the CPU pack/unpack */
 #include "tensorlayout_ocl.h"
 #endif
 #include "tlayout_cli.h"

@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include "tlayout_cli.h"
 #ifdef TL_HAVE_OCL_IMAGES
+#define TL_OCL_HOST_ONLY        /* image shapes and the CPU pack/unpack */
 #include "tensorlayout_ocl.h"
 #endif
 
