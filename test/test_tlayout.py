@@ -29,9 +29,9 @@ def check(cond, what):
         print("FAIL:", what, file=sys.stderr)
 
 
-def run(*args):
+def run(*args, cwd=None):
     p = subprocess.run([TL] + [str(a) for a in args], capture_output=True, text=True,
-                       timeout=60)
+                       timeout=120, cwd=cwd)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -421,9 +421,15 @@ def test_engines(tmp):
         check(rc == 2 and "not built" in err, "image not built: %r" % err)
 
 
-def test_misc():
+def test_misc(tmp):
     rc, out, _ = run("help")
     check(rc == 0 and "examples:" in out and "describe DIMS DT TAG" in out, "help")
+    # every example the usage text gives works as written
+    examples = [l.split()[1:] for l in out.splitlines() if l.startswith("  tlayout ")]
+    check(len(examples) >= 6, "help lists examples")
+    for args in examples:
+        rc, _, err = run(*args, cwd=tmp)
+        check(rc == 0, "usage example %s: rc %d %s" % (args, rc, err))
     rc, out, _ = run("demo")
     check(rc == 0 and "aBcd16b" in out and "element offset 1248 " in out
           and "ABcd4b16a4b" in out, "demo")
@@ -441,8 +447,8 @@ def main():
         test_docs_images(tmp)
         test_docs_links()
         test_engines(tmp)
+        test_misc(tmp)
     test_bad_arguments()
-    test_misc()
     print("test_tlayout: %d checks, %d failed" % (checks, len(failures)))
     return 1 if failures or checks == 0 else 0
 

@@ -49,12 +49,13 @@ static const char usage_text[] =
     "  tlayout draw 1x12x2x2 f32 nChw8c -o nChw8c.svg\n"
     "  tlayout describe 2x16x4x4 f32 nChw8c --view 1x8x4x4 --at 1,8,0,0\n"
     "  tlayout describe 3x4 f32 strides=1,8\n"
+    "%s"
     "\n"
     "exit status: 0 done, 1 failed (e.g. cannot write FILE), 2 bad arguments\n";
 
 static void print_usage(FILE *f)
 {
-    fprintf(f, usage_text, tlayout_ops_usage());
+    fprintf(f, usage_text, tlayout_ops_usage(), tlayout_ops_examples());
 }
 
 int tlayout_usage_error(const char *fmt, ...)

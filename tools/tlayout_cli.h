@@ -59,7 +59,8 @@ int tlayout_draw(const tlayout_tensor *t, const char *path);
 int tlayout_cmd_reorder(int argc, char **argv);
 int tlayout_cmd_shuffle(int argc, char **argv);
 int tlayout_cmd_image(int argc, char **argv);
-/* Usage lines of the subcommands that are built in, "" otherwise. */
+/* Usage lines and examples of the subcommands that are built in. */
 const char *tlayout_ops_usage(void);
+const char *tlayout_ops_examples(void);
 
 #endif /* TLAYOUT_CLI_H */

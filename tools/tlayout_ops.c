@@ -222,6 +222,22 @@ const char *tlayout_ops_usage(void)
         ;
 }
 
+const char *tlayout_ops_examples(void)
+{
+    return ""
+#ifdef TL_HAVE_REORDER
+        "  tlayout reorder 8x64x56x56 f32:nchw f32:nChw16c\n"
+        "  tlayout reorder 2x17x5x5 f32:nchw s8:nChw16c --scale 4 --beta 0.5\n"
+#endif
+#ifdef TL_HAVE_SHUFFLE
+        "  tlayout shuffle 2x12x4x4 f32 nChw8c --axis 1 --group 3\n"
+#endif
+#ifdef TL_HAVE_OCL_IMAGES
+        "  tlayout image in_out_channel 1x2x3x6 -o image.svg\n"
+#endif
+        ;
+}
+
 /* ---- reorder --------------------------------------------------------- */
 
 #ifdef TL_HAVE_REORDER
