@@ -15,7 +15,7 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-TL = sys.argv[1]
+TL = os.path.abspath(sys.argv[1])
 ROOT = sys.argv[2]
 failures = []
 checks = 0
