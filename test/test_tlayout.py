@@ -264,6 +264,30 @@ def test_docs_links():
             check(os.path.exists(path), "%s shows missing %s" % (page, target))
 
 
+def test_docs_transcripts(tmp):
+    """The `$ tlayout ...` transcripts in the docs match the tool: every
+    line shown (but '...' and timings) is a line of the real output."""
+    for page in ("docs/tlayout.md", "docs/format-tags.md", "README.md"):
+        with open(os.path.join(ROOT, page)) as f:
+            text = f.read()
+        for block in re.findall(r"```\n(.*?)```", text, re.S):
+            chunks = re.split(r"^\$ ", block, flags=re.M)[1:]
+            for chunk in chunks:
+                lines = chunk.rstrip("\n").split("\n")
+                if not lines[0].startswith("tlayout "):
+                    continue
+                args = lines[0].split("|")[0].split()[1:]
+                rc, out, err = run(*args, cwd=tmp)
+                if rc == 2 and "not built" in err:
+                    continue
+                got = out.splitlines()
+                for want in lines[1:]:
+                    if want.strip() in ("", "...") or want.startswith("time "):
+                        continue
+                    check(want in got, "%s: `tlayout %s` no longer prints %r"
+                          % (page, " ".join(args), want))
+
+
 def test_docs_images(tmp):
     fresh = os.path.join(tmp, "img")
     p = subprocess.run(["sh", os.path.join(ROOT, "tools", "docs-images.sh"), TL, fresh],
@@ -446,6 +470,7 @@ def main():
         test_draw(tmp, xmllint)
         test_docs_images(tmp)
         test_docs_links()
+        test_docs_transcripts(tmp)
         test_engines(tmp)
         test_misc(tmp)
     test_bad_arguments()
