@@ -171,8 +171,9 @@ static int is_zero(const tl_memory_desc *md, const void *buf, tl_dim off)
                   tl_dt_size(md->data_type)) == 0;
 }
 
-/* Times run(ctx) for about a third of a second (at least 3 runs). */
-static double time_runs(int (*run)(void *ctx), void *ctx, long *runs)
+/* Times run(ctx) for about a third of a second (at least 3 runs) and
+   prints ms per run and GB/s for `traffic` bytes moved per run. */
+static void print_timing(int (*run)(void *ctx), void *ctx, size_t traffic)
 {
     double t0 = now_s(), t = 0;
     long n = 0;
@@ -181,8 +182,9 @@ static double time_runs(int (*run)(void *ctx), void *ctx, long *runs)
         ++n;
         t = now_s() - t0;
     }
-    *runs = n;
-    return n ? t / (double)n : 0;
+    t = n ? t / (double)n : 0;
+    printf("time      %.4f ms per run (%ld runs), %.2f GB/s (%zu bytes moved per run)\n",
+           t * 1e3, n, t > 0 ? (double)traffic / t / 1e9 : 0.0, traffic);
 }
 
 static void print_dims_line(const char *cmd, const tl_memory_desc *md)
@@ -244,8 +246,7 @@ const char *tlayout_ops_examples(void)
 
 typedef struct {
     const tl_memory_desc *src_md, *dst_md;
-    const void *src;
-    void *dst, *ref;
+    void *src, *dst, *ref;
     float scale, beta;
     tl_dim bad;                 /* first wrong offset, or -1 */
     tl_dim bad_idx[TL_MAX_NDIMS];
@@ -284,28 +285,30 @@ static int reorder_run(void *ctx)
     return tl_reorder_plan_execute(c->plan, c->src, c->dst) != TL_OK;
 }
 
-int tlayout_cmd_reorder(int argc, char **argv)
+/* The command line of `reorder`, parsed. */
+typedef struct {
+    tl_memory_desc src_md, dst_md;
+    const char *stag, *dtag;
+    float scale, beta;
+    int has_scale;
+} reorder_job;
+
+static int parse_reorder(int argc, char **argv, reorder_job *job)
 {
     tl_dim dims[TL_MAX_NDIMS];
-    tl_memory_desc smd, dmd;
     tl_data_type sdt, ddt;
-    const char *stag, *dtag, *pos[3];
-    tl_reorder_attr attr;
-    tl_reorder_plan plan;
-    reorder_ctx c;
+    const char *pos[3];
     tl_status st;
-    float scale = 1.f, beta = 0.f;
-    int ndims = 0, npos = 0, i, has_scale = 0;
-    void *src, *dst, *ref;
-    long runs;
-    double t;
-    size_t traffic;
+    int ndims = 0, npos = 0, i;
+    memset(job, 0, sizeof *job);
+    job->scale = 1.f;
     for (i = 0; i < argc; ++i) {
-        if (!strcmp(argv[i], "--scale") || !strcmp(argv[i], "--beta")) {
+        int is_scale = !strcmp(argv[i], "--scale");
+        if (is_scale || !strcmp(argv[i], "--beta")) {
             if (i + 1 == argc) return tlayout_usage_error("%s needs a value", argv[i]);
-            if (parse_float(argv[i], argv[i + 1], argv[i][2] == 's' ? &scale : &beta))
+            if (parse_float(argv[i], argv[i + 1], is_scale ? &job->scale : &job->beta))
                 return TLAYOUT_EXIT_USAGE;
-            if (argv[i][2] == 's') has_scale = 1;
+            job->has_scale |= is_scale;
             ++i;
         } else if (argv[i][0] == '-') {
             return tlayout_usage_error("reorder does not take the option '%s'", argv[i]);
@@ -317,52 +320,74 @@ int tlayout_cmd_reorder(int argc, char **argv)
     }
     if (npos != 3) return tlayout_usage_error("reorder needs DIMS SDT:STAG DDT:DTAG, e.g. "
                                               "8x64x56x56 f32:nchw f32:nChw16c");
-    if (tlayout_parse_dims(pos[0], &ndims, dims) || parse_dt_tag(pos[1], &sdt, &stag) ||
-        parse_dt_tag(pos[2], &ddt, &dtag)) return TLAYOUT_EXIT_USAGE;
-    if ((st = tl_md_init_by_tag(&smd, ndims, dims, sdt, stag)) != TL_OK ||
-        (st = tl_md_init_by_tag(&dmd, ndims, dims, ddt, dtag)) != TL_OK)
+    if (tlayout_parse_dims(pos[0], &ndims, dims) || parse_dt_tag(pos[1], &sdt, &job->stag) ||
+        parse_dt_tag(pos[2], &ddt, &job->dtag)) return TLAYOUT_EXIT_USAGE;
+    if ((st = tl_md_init_by_tag(&job->src_md, ndims, dims, sdt, job->stag)) != TL_OK ||
+        (st = tl_md_init_by_tag(&job->dst_md, ndims, dims, ddt, job->dtag)) != TL_OK)
         return tlayout_usage_error("a tag does not describe %d dims: %s", ndims, tl_status_str(st));
-    if (!tl_md_size(&smd)) return tlayout_usage_error("the tensor is empty or has no layout");
+    if (!tl_md_size(&job->src_md)) return tlayout_usage_error("the tensor is empty or has no layout");
+    return 0;
+}
+
+/* Runs the plan once on generated data and checks it; 0 when right. */
+static int reorder_check(reorder_ctx *c)
+{
+    tl_status st;
+    fill(c->src_md, c->src, 0);
+    fill(c->dst_md, c->dst, 1);          /* dst_old, read when beta != 0 */
+    memcpy(c->ref, c->dst, tl_md_size(c->dst_md));
+    st = tl_reorder_plan_execute(c->plan, c->src, c->dst);
+    if (st != TL_OK) {
+        fprintf(stderr, "tlayout: tl_reorder_plan_execute: %s\n", tl_status_str(st));
+        return -1;
+    }
+    for_each_index(c->dst_md, reorder_ref_one, c);
+    if (c->bad < 0) return 0;
+    fprintf(stderr, "tlayout: WRONG: dst element at offset %lld differs from the reference\n",
+            (long long)c->bad);
+    return -1;
+}
+
+int tlayout_cmd_reorder(int argc, char **argv)
+{
+    reorder_job job;
+    tl_reorder_attr attr;
+    tl_reorder_plan plan;
+    reorder_ctx c;
+    tl_status st;
+    void *src, *dst, *ref;
+    int rc = TLAYOUT_EXIT_OK;
+    if (parse_reorder(argc, argv, &job)) return TLAYOUT_EXIT_USAGE;
     memset(&attr, 0, sizeof attr);
-    if (has_scale) attr.scales = &scale;
-    attr.beta = beta;
-    if ((st = tl_reorder_plan_init(&plan, &smd, &dmd, &attr)) != TL_OK)
+    if (job.has_scale) attr.scales = &job.scale;
+    attr.beta = job.beta;
+    if ((st = tl_reorder_plan_init(&plan, &job.src_md, &job.dst_md, &attr)) != TL_OK)
         return tlayout_usage_error("tl_reorder_plan_init refused: %s", tl_status_str(st));
-    src = alloc_for(&smd);
-    dst = alloc_for(&dmd);
-    ref = alloc_for(&dmd);
-    if (!src || !dst || !ref) {
-        free(src); free(dst); free(ref);
-        fprintf(stderr, "tlayout: out of memory\n");
-        return TLAYOUT_EXIT_FAIL;
-    }
-    fill(&smd, src, 0);
-    fill(&dmd, dst, 1);               /* dst_old, read when beta != 0 */
-    memcpy(ref, dst, tl_md_size(&dmd));
+    src = alloc_for(&job.src_md);
+    dst = alloc_for(&job.dst_md);
+    ref = alloc_for(&job.dst_md);
     memset(&c, 0, sizeof c);
-    c.src_md = &smd; c.dst_md = &dmd; c.src = src; c.dst = dst; c.ref = ref;
-    c.scale = scale; c.beta = beta; c.bad = -1; c.plan = &plan;
-    st = tl_reorder_plan_execute(&plan, src, dst);
-    if (st == TL_OK) for_each_index(&dmd, reorder_ref_one, &c);
-    print_dims_line("reorder", &smd);
-    printf(" %s:%s -> %s:%s", tl_dt_name(sdt), stag, tl_dt_name(ddt), dtag);
-    if (has_scale || beta != 0.f) printf(" (scale %g, beta %g)", (double)scale, (double)beta);
+    c.src_md = &job.src_md; c.dst_md = &job.dst_md; c.src = src; c.dst = dst; c.ref = ref;
+    c.scale = job.scale; c.beta = job.beta; c.bad = -1; c.plan = &plan;
+    print_dims_line("reorder", &job.src_md);
+    printf(" %s:%s -> %s:%s", tl_dt_name(job.src_md.data_type), job.stag,
+           tl_dt_name(job.dst_md.data_type), job.dtag);
+    if (job.has_scale || job.beta != 0.f)
+        printf(" (scale %g, beta %g)", (double)job.scale, (double)job.beta);
     printf("\n");
-    if (st != TL_OK || c.bad >= 0) {
-        if (st != TL_OK) fprintf(stderr, "tlayout: tl_reorder_plan_execute: %s\n", tl_status_str(st));
-        else fprintf(stderr, "tlayout: WRONG: dst element at offset %lld differs from the "
-                             "reference\n", (long long)c.bad);
-        free(src); free(dst); free(ref);
-        return TLAYOUT_EXIT_FAIL;
+    if (!src || !dst || !ref) {
+        fprintf(stderr, "tlayout: out of memory\n");
+        rc = TLAYOUT_EXIT_FAIL;
+    } else if (reorder_check(&c) != 0) {
+        rc = TLAYOUT_EXIT_FAIL;
+    } else {
+        printf("checked   %lld elements against a per-element reference, padding zero: ok\n",
+               (long long)tl_md_nelems(&job.dst_md, 0));
+        print_timing(reorder_run, &c, tl_md_size(&job.src_md) +
+                     tl_md_size(&job.dst_md) * (job.beta != 0.f ? 2 : 1));
     }
-    printf("checked   %lld elements against a per-element reference, padding zero: ok\n",
-           (long long)tl_md_nelems(&dmd, 0));
-    t = time_runs(reorder_run, &c, &runs);
-    traffic = tl_md_size(&smd) + tl_md_size(&dmd) * (beta != 0.f ? 2 : 1);
-    printf("time      %.4f ms per run (%ld runs), %.2f GB/s (%zu bytes moved per run)\n",
-           t * 1e3, runs, t > 0 ? (double)traffic / t / 1e9 : 0.0, traffic);
     free(src); free(dst); free(ref);
-    return TLAYOUT_EXIT_OK;
+    return rc;
 }
 
 #else
@@ -423,8 +448,6 @@ int tlayout_cmd_shuffle(int argc, char **argv)
     tl_status st;
     int ndims = 0, npos = 0, i;
     void *src, *dst;
-    long runs;
-    double t;
     for (i = 0; i < argc; ++i) {
         if (!strcmp(argv[i], "--axis") || !strcmp(argv[i], "--group")) {
             if (i + 1 == argc) return tlayout_usage_error("%s needs a value", argv[i]);
@@ -483,10 +506,7 @@ int tlayout_cmd_shuffle(int argc, char **argv)
     }
     printf("checked   %lld elements against dst(c) = src(c'), c = u + v*C/G, c' = u*G + v: ok\n",
            (long long)tl_md_nelems(&md, 0));
-    t = time_runs(shuffle_run, &s, &runs);
-    printf("time      %.4f ms per run (%ld runs), %.2f GB/s (%zu bytes moved per run)\n",
-           t * 1e3, runs, t > 0 ? 2.0 * (double)tl_md_size(&md) / t / 1e9 : 0.0,
-           2 * tl_md_size(&md));
+    print_timing(shuffle_run, &s, 2 * tl_md_size(&md));
     free(src); free(dst);
     return TLAYOUT_EXIT_OK;
 }
