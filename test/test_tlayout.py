@@ -341,6 +341,7 @@ BAD = [
     ["draw", "2x3x4x4", "f32", "any", "-o", "x.svg"],
     ["draw", "2x3x4x4", "f32", "nchw", "-o"],
     ["demo", "now"],
+    ["describe", "9999999999x9999999999x99999", "f32", "abc"],
     ["describe", "3x4", "f32", "strides=1,2"],
     ["describe", "3x4", "f32", "strides=1"],
     ["describe", "3x4", "f32", "strides=1,-8"],

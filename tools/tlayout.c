@@ -171,7 +171,10 @@ int tlayout_parse_tensor(const char *dims_text, const char *dt_text, const char 
             return tlayout_usage_error("%s do not fit dims %s: %s (strides must not "
                                        "overlap: sorted, each covers the span inside it)",
                                        tag, dims_text, tl_status_str(st));
-    } else if ((st = tl_md_init_by_tag(&t->whole, ndims, dims, dt, tag)) != TL_OK)
+    } else if ((st = tl_md_init_by_tag(&t->whole, ndims, dims, dt, tag)) == TL_OVERFLOW) {
+        return tlayout_usage_error("%s %s %s is too large: %s", dims_text, dt_text, tag,
+                                   tl_status_str(st));
+    } else if (st != TL_OK)
         return tlayout_usage_error("tag '%s' does not describe %d dims: %s (a tag names "
                                    "each dim once, e.g. nchw or nChw16c for 4 dims)",
                                    tag, ndims, tl_status_str(st));
