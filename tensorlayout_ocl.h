@@ -1,6 +1,936 @@
-/* tensorlayout_ocl.h - v0.1 - OpenCL image layouts (MACE-style)
-   Skeleton: the GPU image API lands with its own issue. */
+/* tensorlayout_ocl.h - v0.1 - tensors in OpenCL 2-D RGBA images (MACE layouts)
+   C99 and C++. License: MIT, see end of file.
+
+   In exactly ONE .c or .cpp file, before the include:
+       #define TENSORLAYOUT_IMPLEMENTATION
+   Include tensorlayout_simd.h, if you use it, before this header (this one
+   includes tensorlayout.h, which must learn about the SIMD kernels first).
+   Link with the OpenCL ICD loader (-lOpenCL); needs OpenCL 1.2 headers.
+
+   Options (define before the include that creates the implementation;
+   TL_OCL_HOST_ONLY before every include):
+       TL_OCL_HOST_ONLY      only the host functions (image shapes, the CPU
+                             pack/unpack reference, tl_ocl_image_fits): no
+                             <CL/cl.h>, no OpenCL library, no device
+       CL_TARGET_OPENCL_VERSION   default 120 (the API this file uses)
+       and those of tensorlayout.h: TENSORLAYOUT_STATIC, TL_ASSERT,
+       TL_MALLOC(sz,ctx) / TL_FREE(p,ctx)
+
+   Quick start (must compile; a test copies it):
+       tl_dim dims[4] = {1, 5, 7, 6};                   NHWC
+       tl_ocl_program *prog = NULL;
+       cl_mem img = NULL;
+       tl_status st = tl_ocl_program_create(&prog, ctx, dev, NULL);
+       if (!st) st = tl_ocl_image_create(&img, ctx, TL_OCL_IN_OUT_CHANNEL,
+                                         4, dims, CL_HALF_FLOAT);
+       if (!st) st = tl_ocl_buffer_to_image(prog, queue, TL_OCL_IN_OUT_CHANNEL,
+                                            4, dims, TL_F32, buf, img);
+       if (st) fprintf(stderr, "tl: %s\n", tl_status_str(st));
+
+   The mapping of every buffer type (docs/gpu-images.md has pictures),
+   with q(v) = ceil(v/4) and lane = the RGBA channel of the texel:
+
+     type              dims  image [width, height]  x, y, lane
+     IN_OUT_CHANNEL    NHWC  [q(C)*W, N*H]    (c/4)*W+w, n*H+h, c%4
+     IN_OUT_HEIGHT     NHWC  [W*C, N*q(H)]    c*W+w, n*q(H)+h/4, h%4
+     IN_OUT_WIDTH      NHWC  [q(W)*C, N*H]    c*q(W)+w/4, n*H+h, w%4
+     CONV2D_FILTER     OIHW  [I, q(O)*H*W]    i, (o/4)*H*W+h*W+w, o%4
+     DW_CONV2D_FILTER  MIHW  [H*W*M, q(I)]    h*W+w, i/4, i%4 (M must be 1)
+     ARGUMENT          W     [q(W), 1]        w/4, 0, w%4
+     WEIGHT_HEIGHT     OIHW  [I*H*W, q(O)]    (h*W+w)*I+i, o/4, o%4
+     WEIGHT_WIDTH      OIHW  [q(I)*H*W, O]    (h*W+w)*q(I)+i/4, o, i%4
+     IN_OUT_*_NCHW     NCHW  the image of the IN_OUT_* type, from an NCHW
+                             buffer (beyond MACE)
+
+   Lanes past the tensor's end are zero in the image and never written to
+   the buffer. Every dim must be >= 1 (an image cannot be empty).
+
+   Threads: every function is reentrant. A tl_ocl_program may be used from
+   several threads at once: each call makes its own cl_kernel.
+
+   Reference: docs/gpu-images.md
+*/
 #ifndef TENSORLAYOUT_OCL_H
 #define TENSORLAYOUT_OCL_H
+
 #include "tensorlayout.h"
+
+#ifndef TL_OCL_HOST_ONLY
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#if defined(__APPLE__)
+#include <OpenCL/opencl.h>
+#else
+#include <CL/cl.h>
+#endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How a tensor is laid out in the image; see the table above. The first
+   eight are MACE's and keep its order (IN_OUT_CHANNEL, its default, is 0). */
+typedef enum {
+    TL_OCL_IN_OUT_CHANNEL,      /* NHWC, channels in lanes */
+    TL_OCL_IN_OUT_HEIGHT,       /* NHWC, rows in lanes (Winograd, MatMul) */
+    TL_OCL_IN_OUT_WIDTH,        /* NHWC, columns in lanes */
+    TL_OCL_CONV2D_FILTER,       /* OIHW, output channels in lanes */
+    TL_OCL_DW_CONV2D_FILTER,    /* MIHW with M = 1, input channels in lanes */
+    TL_OCL_ARGUMENT,            /* W (bias, scale), four per texel */
+    TL_OCL_WEIGHT_HEIGHT,       /* OIHW, output channels in lanes */
+    TL_OCL_WEIGHT_WIDTH,        /* OIHW, input channels in lanes */
+    TL_OCL_IN_OUT_CHANNEL_NCHW, /* NCHW buffer, IN_OUT_CHANNEL image */
+    TL_OCL_IN_OUT_HEIGHT_NCHW,  /* NCHW buffer, IN_OUT_HEIGHT image */
+    TL_OCL_IN_OUT_WIDTH_NCHW,   /* NCHW buffer, IN_OUT_WIDTH image */
+    TL_OCL_BUFFER_TYPE_COUNT
+} tl_ocl_buffer_type;
+
+/* "IN_OUT_CHANNEL", ..., "IN_OUT_WIDTH_NCHW"; "unknown" otherwise. */
+TL_API const char *tl_ocl_buffer_type_name(tl_ocl_buffer_type type);
+
+/* The image size, in texels, of a tensor of `type` with dims (4 dims, or
+   1 for ARGUMENT; each >= 1). TL_INVALID_ARGUMENTS for a wrong ndims, a dim
+   < 1 or a NULL pointer; TL_UNSUPPORTED for a depthwise multiplier M > 1;
+   TL_OVERFLOW when a size does not fit in int64 or size_t. *width and
+   *height are written only on success. */
+TL_API tl_status tl_ocl_image_shape(tl_ocl_buffer_type type, int ndims,
+                                    const tl_dim *dims, size_t *width,
+                                    size_t *height);
+
+/* TL_OK when the image of (type, dims) is at most max_width x max_height
+   texels (a device's CL_DEVICE_IMAGE2D_MAX_WIDTH/HEIGHT), TL_DEVICE_LIMIT
+   when it is larger, else the errors of tl_ocl_image_shape. Host only. */
+TL_API tl_status tl_ocl_image_fits(tl_ocl_buffer_type type, int ndims,
+                                   const tl_dim *dims, size_t max_width,
+                                   size_t max_height);
+
+/* The CPU reference. pack: `buffer` holds the tensor's elements densely in
+   the type's dims order; `image` receives width*height RGBA texels, row
+   by row, four floats each, padding lanes 0. unpack: the inverse, writing
+   every element of `buffer` and reading no padding lane. Errors as
+   tl_ocl_image_shape (NULL pointers: TL_INVALID_ARGUMENTS); nothing is
+   written on error. */
+TL_API tl_status tl_ocl_pack_host(tl_ocl_buffer_type type, int ndims,
+                                  const tl_dim *dims, const float *buffer,
+                                  float *image);
+TL_API tl_status tl_ocl_unpack_host(tl_ocl_buffer_type type, int ndims,
+                                    const tl_dim *dims, const float *image,
+                                    float *buffer);
+
+/* The embedded .cl sources of kernels/, one string per source line, *nlines of them
+   (nlines may be NULL). Static storage; for clCreateProgramWithSource. */
+TL_API const char *const *tl_ocl_kernel_source(size_t *nlines);
+
+#ifndef TL_OCL_HOST_ONLY
+
+/* The built kernels for one device. Opaque; owned by the library. */
+typedef struct tl_ocl_program tl_ocl_program;
+
+/* Builds the embedded kernels for dev in ctx (build_options may be NULL)
+   and stores a new program in *out (released with tl_ocl_program_release).
+   TL_UNSUPPORTED when dev has no image support, TL_DEVICE_ERROR when an
+   OpenCL call (the build included) fails, TL_OUT_OF_MEMORY; *out is
+   written only on success. The build log is the OpenCL one: build the
+   tl_ocl_kernel_source() lines yourself to read it. */
+TL_API tl_status tl_ocl_program_create(tl_ocl_program **out, cl_context ctx,
+                                       cl_device_id dev,
+                                       const char *build_options);
+/* Frees p and its cl_program; NULL is fine. */
+TL_API void tl_ocl_program_release(tl_ocl_program *p);
+
+/* Like tl_ocl_image_fits, with dev's limits. TL_UNSUPPORTED when dev has
+   no image support, TL_DEVICE_ERROR when the query fails. */
+TL_API tl_status tl_ocl_image_fits_device(cl_device_id dev,
+                                          tl_ocl_buffer_type type, int ndims,
+                                          const tl_dim *dims);
+
+/* Creates a 2-D CL_RGBA image of the shape of (type, dims), with channel
+   type CL_FLOAT or CL_HALF_FLOAT and flags CL_MEM_READ_WRITE. The caller
+   releases *out. TL_DEVICE_LIMIT when the runtime refuses the size,
+   TL_UNSUPPORTED for another channel type, TL_DEVICE_ERROR otherwise. */
+TL_API tl_status tl_ocl_image_create(cl_mem *out, cl_context ctx,
+                                     tl_ocl_buffer_type type, int ndims,
+                                     const tl_dim *dims,
+                                     cl_channel_type channel_type);
+
+typedef struct {                   /* zero-initialised = defaults */
+    size_t buffer_offset;          /* elements before element 0 in the
+                                      buffer; 0: the tensor starts it */
+    size_t local_size[2];          /* work-group size; [0] == 0: the runtime
+                                      picks. The global size is rounded up to
+                                      a multiple; extra work-items do nothing */
+    cl_uint num_events_in_wait_list;   /* 0: wait for nothing */
+    const cl_event *event_wait_list;   /* NULL when the count is 0 */
+    cl_event *event;               /* NULL: none; else the kernel's event,
+                                      released by the caller */
+} tl_ocl_enqueue_attr;
+
+/* Enqueues the copy of a tensor between a buffer and an image on q (whose
+   device must be the program's). buffer_dt is TL_F32 or TL_F16 (IEEE
+   half bits; needs no cl_khr_fp16); the image must be a 2-D CL_RGBA image
+   of exactly tl_ocl_image_shape's size, channel type CL_FLOAT or
+   CL_HALF_FLOAT (read from the image). buffer_to_image writes every texel,
+   padding lanes as 0; image_to_buffer writes exactly the tensor's
+   elements. The calls return once the kernel is enqueued.
+   Errors (nothing enqueued): TL_INVALID_ARGUMENTS (NULL, wrong ndims, dim
+   < 1, a queue of another device, a read-only destination),
+   TL_UNSUPPORTED (multiplier M > 1, buffer_dt not f32/f16, image not
+   RGBA float/half), TL_OVERFLOW, TL_DEVICE_LIMIT (image larger than the
+   device allows, or offsets past INT_MAX), TL_SHAPE_MISMATCH (image
+   size), TL_BUFFER_TOO_SMALL (CL_MEM_SIZE below (buffer_offset + elements)
+   * element size), TL_DEVICE_ERROR (an OpenCL call failed). attr may be
+   NULL. */
+TL_API tl_status tl_ocl_buffer_to_image(tl_ocl_program *p, cl_command_queue q,
+                                        tl_ocl_buffer_type type, int ndims,
+                                        const tl_dim *dims,
+                                        tl_data_type buffer_dt, cl_mem buffer,
+                                        cl_mem image);
+TL_API tl_status tl_ocl_image_to_buffer(tl_ocl_program *p, cl_command_queue q,
+                                        tl_ocl_buffer_type type, int ndims,
+                                        const tl_dim *dims,
+                                        tl_data_type buffer_dt, cl_mem image,
+                                        cl_mem buffer);
+TL_API tl_status tl_ocl_buffer_to_image_ex(tl_ocl_program *p,
+                                           cl_command_queue q,
+                                           tl_ocl_buffer_type type, int ndims,
+                                           const tl_dim *dims,
+                                           tl_data_type buffer_dt,
+                                           cl_mem buffer, cl_mem image,
+                                           const tl_ocl_enqueue_attr *attr);
+TL_API tl_status tl_ocl_image_to_buffer_ex(tl_ocl_program *p,
+                                           cl_command_queue q,
+                                           tl_ocl_buffer_type type, int ndims,
+                                           const tl_dim *dims,
+                                           tl_data_type buffer_dt,
+                                           cl_mem image, cl_mem buffer,
+                                           const tl_ocl_enqueue_attr *attr);
+
+#endif /* TL_OCL_HOST_ONLY */
+
+#ifdef __cplusplus
+}
+#endif
 #endif /* TENSORLAYOUT_OCL_H */
+
+/* ---- implementation below; stop here if you only want the API ---- */
+#ifdef TENSORLAYOUT_IMPLEMENTATION
+#ifndef TL__OCL_IMPLEMENTATION_DONE
+#define TL__OCL_IMPLEMENTATION_DONE
+
+#include <limits.h>
+#include <string.h>
+
+/* ---- the mapping ----------------------------------------------------- */
+
+/* Every type reduces to one description, interpreted identically by the
+   CPU reference below and by the kernels in kernels/image.cl:
+   texel x splits into c0 = x / div_x, c1 = x % div_x, y into
+   c2 = y / div_y, c3 = y % div_y; c[blocked] counts groups of four along a
+   dim of `extent` elements (lane k: element 4*c[blocked] + k, zero past
+   extent); the buffer offset is sum c[j]*stride[j] (stride[blocked] = 0)
+   plus (4*c[blocked] + k) * lane_stride. */
+typedef struct {
+    tl_dim width, height;     /* image, texels */
+    tl_dim div_x, div_y;
+    tl_dim stride[4];         /* elements, per coordinate c0..c3 */
+    int    blocked;           /* 0..3 */
+    tl_dim extent;            /* elements along the blocked dim */
+    tl_dim lane_stride;       /* elements between neighbouring lanes */
+    tl_dim nelems;            /* tensor elements */
+} tl__ocl_map;
+
+static tl_dim tl__ocl_q(tl_dim v) { return v / 4 + (v % 4 != 0); }
+
+static void tl__ocl_map_set(tl__ocl_map *m, tl_dim div_x, tl_dim div_y,
+                            tl_dim s0, tl_dim s1, tl_dim s2, tl_dim s3,
+                            int blocked, tl_dim extent, tl_dim lane_stride)
+{
+    m->div_x = div_x; m->div_y = div_y;
+    m->stride[0] = s0; m->stride[1] = s1; m->stride[2] = s2; m->stride[3] = s3;
+    m->blocked = blocked; m->extent = extent; m->lane_stride = lane_stride;
+}
+
+/* Activations: n, c, h, w are logical; sn..sw their buffer strides. */
+static void tl__ocl_map_activation(tl__ocl_map *m, tl_ocl_buffer_type type,
+                                   const tl_dim *nchw, const tl_dim *s)
+{
+    tl_dim h = nchw[2], w = nchw[3];
+    switch (type) {
+    case TL_OCL_IN_OUT_CHANNEL: case TL_OCL_IN_OUT_CHANNEL_NCHW:
+        /* x = (c/4)*W + w, y = n*H + h, lane c%4 */
+        tl__ocl_map_set(m, w, h, 0, s[3], s[0], s[2], 0, nchw[1], s[1]);
+        break;
+    case TL_OCL_IN_OUT_HEIGHT: case TL_OCL_IN_OUT_HEIGHT_NCHW:
+        /* x = c*W + w, y = n*q(H) + h/4, lane h%4 */
+        tl__ocl_map_set(m, w, tl__ocl_q(h), s[1], s[3], s[0], 0, 3, h, s[2]);
+        break;
+    default: /* TL_OCL_IN_OUT_WIDTH(_NCHW): x = c*q(W) + w/4, y = n*H + h */
+        tl__ocl_map_set(m, tl__ocl_q(w), h, s[1], 0, s[0], s[2], 1, w, s[3]);
+        break;
+    }
+}
+
+/* Dims are checked; every product of a subset of them is then at most
+   nelems, so only the image sizes need their own overflow checks. */
+static tl_status tl__ocl_map_init(tl__ocl_map *m, tl_ocl_buffer_type type,
+                                  int ndims, const tl_dim *dims)
+{
+    int d, want = type == TL_OCL_ARGUMENT ? 1 : 4;
+    tl_dim n = 1, a = 0, b = 0, hw, texels, floats;
+    if (!dims || (int)type < 0 || type >= TL_OCL_BUFFER_TYPE_COUNT ||
+        ndims != want)
+        return TL_INVALID_ARGUMENTS;
+    for (d = 0; d < ndims; ++d)
+        if (dims[d] < 1) return TL_INVALID_ARGUMENTS;
+    for (d = 0; d < ndims; ++d)
+        if (tl__mul_overflows(n, dims[d], &n)) return TL_OVERFLOW;
+    if (type == TL_OCL_DW_CONV2D_FILTER && dims[0] != 1)
+        return TL_UNSUPPORTED;   /* MACE's layout has room for M = 1 only */
+
+    m->nelems = n;
+    if (type == TL_OCL_ARGUMENT) {
+        a = tl__ocl_q(dims[0]); b = 1;   /* x = w/4, lane w%4 */
+        tl__ocl_map_set(m, a, 1, 0, 0, 0, 0, 1, dims[0], 1);
+    } else if (type <= TL_OCL_IN_OUT_WIDTH || type >= TL_OCL_IN_OUT_CHANNEL_NCHW) {
+        tl_dim nchw[4], s[4];   /* logical n, c, h, w and their strides */
+        int nhwc = type <= TL_OCL_IN_OUT_WIDTH;
+        nchw[0] = dims[0];
+        nchw[1] = nhwc ? dims[3] : dims[1];
+        nchw[2] = nhwc ? dims[1] : dims[2];
+        nchw[3] = nhwc ? dims[2] : dims[3];
+        s[0] = n / nchw[0];
+        s[1] = nhwc ? 1 : nchw[2] * nchw[3];
+        s[2] = nhwc ? nchw[3] * nchw[1] : nchw[3];
+        s[3] = nhwc ? nchw[1] : 1;
+        tl__ocl_map_activation(m, type, nchw, s);
+        if (type == TL_OCL_IN_OUT_CHANNEL || type == TL_OCL_IN_OUT_CHANNEL_NCHW) {
+            if (tl__mul_overflows(tl__ocl_q(nchw[1]), nchw[3], &a)) return TL_OVERFLOW;
+            b = nchw[0] * nchw[2];
+        } else if (type == TL_OCL_IN_OUT_HEIGHT || type == TL_OCL_IN_OUT_HEIGHT_NCHW) {
+            a = nchw[3] * nchw[1];
+            if (tl__mul_overflows(nchw[0], tl__ocl_q(nchw[2]), &b)) return TL_OVERFLOW;
+        } else {
+            if (tl__mul_overflows(tl__ocl_q(nchw[3]), nchw[1], &a)) return TL_OVERFLOW;
+            b = nchw[0] * nchw[2];
+        }
+    } else {
+        /* filters: dims O I H W (M I H W for depthwise), h*W + w is one
+           coordinate of stride 1 */
+        tl_dim o = dims[0], i = dims[1];
+        hw = dims[2] * dims[3];
+        switch (type) {
+        case TL_OCL_CONV2D_FILTER:   /* x = i, y = (o/4)*H*W + h*W + w */
+            a = i;
+            if (tl__mul_overflows(tl__ocl_q(o), hw, &b)) return TL_OVERFLOW;
+            tl__ocl_map_set(m, i, hw, 0, hw, 0, 1, 2, o, i * hw);
+            break;
+        case TL_OCL_DW_CONV2D_FILTER:   /* x = h*W + w, y = i/4 */
+            a = hw; b = tl__ocl_q(i);
+            tl__ocl_map_set(m, hw, b, 0, 1, 0, 0, 3, i, hw);
+            break;
+        case TL_OCL_WEIGHT_HEIGHT:   /* x = (h*W + w)*I + i, y = o/4 */
+            a = i * hw; b = tl__ocl_q(o);
+            tl__ocl_map_set(m, i, b, 1, hw, 0, 0, 3, o, i * hw);
+            break;
+        default:   /* TL_OCL_WEIGHT_WIDTH: x = (h*W + w)*q(I) + i/4, y = o */
+            if (tl__mul_overflows(tl__ocl_q(i), hw, &a)) return TL_OVERFLOW;
+            b = o;
+            tl__ocl_map_set(m, tl__ocl_q(i), o, 1, 0, 0, i * hw, 1, i, hw);
+            break;
+        }
+    }
+    /* the CPU reference indexes width*height*4 floats */
+    if (tl__mul_overflows(a, b, &texels) || tl__mul_overflows(texels, 4, &floats) ||
+        (uint64_t)floats > (uint64_t)(SIZE_MAX / sizeof(float)))
+        return TL_OVERFLOW;
+    m->width = a;
+    m->height = b;
+    return TL_OK;
+}
+
+/* Buffer offsets of the lanes of texel (x, y); -1 for a padding lane.
+   The same arithmetic as tl_lanes in kernels/image.cl. */
+static void tl__ocl_lanes(const tl__ocl_map *m, tl_dim x, tl_dim y,
+                          tl_dim off[4])
+{
+    tl_dim c[4], base = 0, first;
+    int j, k;
+    c[0] = x / m->div_x; c[1] = x % m->div_x;
+    c[2] = y / m->div_y; c[3] = y % m->div_y;
+    for (j = 0; j < 4; ++j) base += c[j] * m->stride[j];
+    first = 4 * c[m->blocked];
+    for (k = 0; k < 4; ++k)
+        off[k] = first + k < m->extent ? base + (first + k) * m->lane_stride : -1;
+}
+
+/* ---- host API -------------------------------------------------------- */
+
+TL_API const char *tl_ocl_buffer_type_name(tl_ocl_buffer_type type)
+{
+    static const char *const names[TL_OCL_BUFFER_TYPE_COUNT] = {
+        "IN_OUT_CHANNEL", "IN_OUT_HEIGHT", "IN_OUT_WIDTH", "CONV2D_FILTER",
+        "DW_CONV2D_FILTER", "ARGUMENT", "WEIGHT_HEIGHT", "WEIGHT_WIDTH",
+        "IN_OUT_CHANNEL_NCHW", "IN_OUT_HEIGHT_NCHW", "IN_OUT_WIDTH_NCHW"
+    };
+    if ((int)type < 0 || type >= TL_OCL_BUFFER_TYPE_COUNT) return "unknown";
+    return names[type];
+}
+
+TL_API tl_status tl_ocl_image_shape(tl_ocl_buffer_type type, int ndims,
+                                    const tl_dim *dims, size_t *width,
+                                    size_t *height)
+{
+    tl__ocl_map m;
+    tl_status st;
+    if (!width || !height) return TL_INVALID_ARGUMENTS;
+    st = tl__ocl_map_init(&m, type, ndims, dims);
+    if (st) return st;
+    *width = (size_t)m.width;
+    *height = (size_t)m.height;
+    return TL_OK;
+}
+
+TL_API tl_status tl_ocl_image_fits(tl_ocl_buffer_type type, int ndims,
+                                   const tl_dim *dims, size_t max_width,
+                                   size_t max_height)
+{
+    tl__ocl_map m;
+    tl_status st = tl__ocl_map_init(&m, type, ndims, dims);
+    if (st) return st;
+    if ((uint64_t)m.width > (uint64_t)max_width ||
+        (uint64_t)m.height > (uint64_t)max_height)
+        return TL_DEVICE_LIMIT;
+    return TL_OK;
+}
+
+TL_API tl_status tl_ocl_pack_host(tl_ocl_buffer_type type, int ndims,
+                                  const tl_dim *dims, const float *buffer,
+                                  float *image)
+{
+    tl__ocl_map m;
+    tl_dim x, y, off[4];
+    int k;
+    tl_status st = tl__ocl_map_init(&m, type, ndims, dims);
+    if (st) return st;
+    if (!buffer || !image) return TL_INVALID_ARGUMENTS;
+    for (y = 0; y < m.height; ++y) {
+        for (x = 0; x < m.width; ++x) {
+            float *texel = image + (size_t)(y * m.width + x) * 4;
+            tl__ocl_lanes(&m, x, y, off);
+            for (k = 0; k < 4; ++k)
+                texel[k] = off[k] < 0 ? 0.0f : buffer[off[k]];
+        }
+    }
+    return TL_OK;
+}
+
+TL_API tl_status tl_ocl_unpack_host(tl_ocl_buffer_type type, int ndims,
+                                    const tl_dim *dims, const float *image,
+                                    float *buffer)
+{
+    tl__ocl_map m;
+    tl_dim x, y, off[4];
+    int k;
+    tl_status st = tl__ocl_map_init(&m, type, ndims, dims);
+    if (st) return st;
+    if (!buffer || !image) return TL_INVALID_ARGUMENTS;
+    for (y = 0; y < m.height; ++y) {
+        for (x = 0; x < m.width; ++x) {
+            const float *texel = image + (size_t)(y * m.width + x) * 4;
+            tl__ocl_lanes(&m, x, y, off);
+            for (k = 0; k < 4; ++k)
+                if (off[k] >= 0) buffer[off[k]] = texel[k];
+        }
+    }
+    return TL_OK;
+}
+
+/* ---- BEGIN generated kernel sources ---- */
+// GENERATED from kernels/*.cl by tools/embed_cl.py. DO NOT EDIT.
+// Regenerate: meson compile -C build embed-cl
+static const char *const tl__ocl_source_lines[] = {
+    /* kernels/image.cl */
+    "/* tensorlayout: tensors <-> OpenCL 2-D RGBA images (MACE's layouts).\n",
+    "\n",
+    "   One pair of kernels serves all buffer types. The host (tensorlayout_ocl.h,\n",
+    "   tl__ocl_map_init) reduces each type to the same description:\n",
+    "     - texel x splits into x / div_x and x % div_x, y into y / div_y and\n",
+    "       y % div_y: four coordinates c0..c3;\n",
+    "     - one of them, `blocked`, counts groups of four along a tensor dim of\n",
+    "       `extent` elements: lane k holds element 4*c[blocked] + k, and lanes\n",
+    "       at or past `extent` are zero;\n",
+    "     - the buffer offset of lane k is buf_off + sum c[j]*stride[j] (the\n",
+    "       blocked coordinate has stride 0) + (4*c[blocked] + k) * lane_stride.\n",
+    "   The table that fills these numbers is in docs/gpu-images.md.\n",
+    "\n",
+    "   Arithmetic is plain int: the host refuses tensors whose last element\n",
+    "   (offset included) does not fit, so no product here can overflow, and\n",
+    "   mul24/mad24 (exact only below 2^24 on many GPUs) are never used.\n",
+    "\n",
+    "   Half buffers use vload_half/vstore_half, which are core OpenCL C and do\n",
+    "   not need cl_khr_fp16, so there is no fp16 pragma: the program builds, and\n",
+    "   f16 buffers work, on every device with image support. vstore_half rounds\n",
+    "   to nearest even, as tl_f32_to_f16 on the host does.\n",
+    "\n",
+    "   The global size may be padded past the image (to a work-group multiple):\n",
+    "   every kernel compares its id with the true width and height first. */\n",
+    "\n",
+    "__constant sampler_t tl_sampler =\n",
+    "    CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;\n",
+    "\n",
+    "/* Buffer offset of lane k of a texel, or -1 past the end of the blocked\n",
+    "   dim. `first` is the blocked dim's index of lane 0. */\n",
+    "int tl_lane(int base, int first, int k, int extent, int lane_stride)\n",
+    "{\n",
+    "    return first + k < extent ? base + (first + k) * lane_stride : -1;\n",
+    "}\n",
+    "\n",
+    "/* Buffer offsets of the four lanes of texel (x, y); -1 marks a lane that\n",
+    "   holds no element. */\n",
+    "int4 tl_lanes(int x, int y, int buf_off, int div_x, int div_y, int4 stride,\n",
+    "              int blocked, int extent, int lane_stride)\n",
+    "{\n",
+    "    int c0 = x / div_x, c1 = x % div_x, c2 = y / div_y, c3 = y % div_y;\n",
+    "    int cb = blocked == 0 ? c0 : blocked == 1 ? c1 : blocked == 2 ? c2 : c3;\n",
+    "    int base = buf_off + c0 * stride.s0 + c1 * stride.s1 + c2 * stride.s2 +\n",
+    "               c3 * stride.s3;\n",
+    "    int first = 4 * cb;\n",
+    "    return (int4)(tl_lane(base, first, 0, extent, lane_stride),\n",
+    "                  tl_lane(base, first, 1, extent, lane_stride),\n",
+    "                  tl_lane(base, first, 2, extent, lane_stride),\n",
+    "                  tl_lane(base, first, 3, extent, lane_stride));\n",
+    "}\n",
+    "\n",
+    "float tl_load_f32(__global const float *buf, int i)\n",
+    "{\n",
+    "    return i < 0 ? 0.0f : buf[i];\n",
+    "}\n",
+    "\n",
+    "float tl_load_f16(__global const half *buf, int i)\n",
+    "{\n",
+    "    return i < 0 ? 0.0f : vload_half((size_t)i, buf);\n",
+    "}\n",
+    "\n",
+    "void tl_store_f32(float v, __global float *buf, int i)\n",
+    "{\n",
+    "    if (i >= 0) buf[i] = v;\n",
+    "}\n",
+    "\n",
+    "void tl_store_f16(float v, __global half *buf, int i)\n",
+    "{\n",
+    "    if (i >= 0) vstore_half(v, (size_t)i, buf);\n",
+    "}\n",
+    "\n",
+    "/* buffer -> image: one work-item per texel, padding lanes written as 0 */\n",
+    "__kernel void tl_buffer_to_image_f32(__global const float *buf,\n",
+    "                                     __write_only image2d_t img,\n",
+    "                                     int width, int height, int buf_off,\n",
+    "                                     int div_x, int div_y, int4 stride,\n",
+    "                                     int blocked, int extent, int lane_stride)\n",
+    "{\n",
+    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
+    "    int4 o;\n",
+    "    if (x >= width || y >= height) return;\n",
+    "    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,\n",
+    "                 lane_stride);\n",
+    "    write_imagef(img, (int2)(x, y),\n",
+    "                 (float4)(tl_load_f32(buf, o.s0), tl_load_f32(buf, o.s1),\n",
+    "                          tl_load_f32(buf, o.s2), tl_load_f32(buf, o.s3)));\n",
+    "}\n",
+    "\n",
+    "__kernel void tl_buffer_to_image_f16(__global const half *buf,\n",
+    "                                     __write_only image2d_t img,\n",
+    "                                     int width, int height, int buf_off,\n",
+    "                                     int div_x, int div_y, int4 stride,\n",
+    "                                     int blocked, int extent, int lane_stride)\n",
+    "{\n",
+    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
+    "    int4 o;\n",
+    "    if (x >= width || y >= height) return;\n",
+    "    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,\n",
+    "                 lane_stride);\n",
+    "    write_imagef(img, (int2)(x, y),\n",
+    "                 (float4)(tl_load_f16(buf, o.s0), tl_load_f16(buf, o.s1),\n",
+    "                          tl_load_f16(buf, o.s2), tl_load_f16(buf, o.s3)));\n",
+    "}\n",
+    "\n",
+    "/* image -> buffer: one work-item per texel, padding lanes not written */\n",
+    "__kernel void tl_image_to_buffer_f32(__global float *buf,\n",
+    "                                     __read_only image2d_t img,\n",
+    "                                     int width, int height, int buf_off,\n",
+    "                                     int div_x, int div_y, int4 stride,\n",
+    "                                     int blocked, int extent, int lane_stride)\n",
+    "{\n",
+    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
+    "    int4 o;\n",
+    "    float4 v;\n",
+    "    if (x >= width || y >= height) return;\n",
+    "    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,\n",
+    "                 lane_stride);\n",
+    "    v = read_imagef(img, tl_sampler, (int2)(x, y));\n",
+    "    tl_store_f32(v.s0, buf, o.s0);\n",
+    "    tl_store_f32(v.s1, buf, o.s1);\n",
+    "    tl_store_f32(v.s2, buf, o.s2);\n",
+    "    tl_store_f32(v.s3, buf, o.s3);\n",
+    "}\n",
+    "\n",
+    "__kernel void tl_image_to_buffer_f16(__global half *buf,\n",
+    "                                     __read_only image2d_t img,\n",
+    "                                     int width, int height, int buf_off,\n",
+    "                                     int div_x, int div_y, int4 stride,\n",
+    "                                     int blocked, int extent, int lane_stride)\n",
+    "{\n",
+    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
+    "    int4 o;\n",
+    "    float4 v;\n",
+    "    if (x >= width || y >= height) return;\n",
+    "    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,\n",
+    "                 lane_stride);\n",
+    "    v = read_imagef(img, tl_sampler, (int2)(x, y));\n",
+    "    tl_store_f16(v.s0, buf, o.s0);\n",
+    "    tl_store_f16(v.s1, buf, o.s1);\n",
+    "    tl_store_f16(v.s2, buf, o.s2);\n",
+    "    tl_store_f16(v.s3, buf, o.s3);\n",
+    "}\n",
+};
+/* ---- END generated kernel sources ---- */
+
+TL_API const char *const *tl_ocl_kernel_source(size_t *nlines)
+{
+    if (nlines)
+        *nlines = sizeof tl__ocl_source_lines / sizeof tl__ocl_source_lines[0];
+    return tl__ocl_source_lines;
+}
+
+/* ---- device API ------------------------------------------------------ */
+#ifndef TL_OCL_HOST_ONLY
+
+struct tl_ocl_program {
+    cl_program   program;
+    cl_context   context;
+    cl_device_id device;
+    size_t       max_width, max_height;   /* CL_DEVICE_IMAGE2D_MAX_* */
+};
+
+/* Image support and 2-D limits of dev. */
+static tl_status tl__ocl_device_limits(cl_device_id dev, size_t *max_width,
+                                       size_t *max_height)
+{
+    cl_bool images = CL_FALSE;
+    if (!dev) return TL_INVALID_ARGUMENTS;
+    if (clGetDeviceInfo(dev, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images,
+                        NULL) != CL_SUCCESS)
+        return TL_DEVICE_ERROR;
+    if (!images) return TL_UNSUPPORTED;
+    if (clGetDeviceInfo(dev, CL_DEVICE_IMAGE2D_MAX_WIDTH, sizeof *max_width,
+                        max_width, NULL) != CL_SUCCESS ||
+        clGetDeviceInfo(dev, CL_DEVICE_IMAGE2D_MAX_HEIGHT, sizeof *max_height,
+                        max_height, NULL) != CL_SUCCESS)
+        return TL_DEVICE_ERROR;
+    return TL_OK;
+}
+
+TL_API tl_status tl_ocl_program_create(tl_ocl_program **out, cl_context ctx,
+                                       cl_device_id dev,
+                                       const char *build_options)
+{
+    tl_ocl_program *p;
+    cl_program prog;
+    cl_int err;
+    size_t nlines, max_w, max_h;
+    const char *const *lines = tl_ocl_kernel_source(&nlines);
+    tl_status st;
+    if (!out || !ctx) return TL_INVALID_ARGUMENTS;
+    st = tl__ocl_device_limits(dev, &max_w, &max_h);
+    if (st) return st;
+    /* clCreateProgramWithSource takes `const char **` although it only
+       reads the strings; the cast drops a const it never writes through. */
+    prog = clCreateProgramWithSource(ctx, (cl_uint)nlines, (const char **)lines,
+                                     NULL, &err);
+    if (err != CL_SUCCESS || !prog) return TL_DEVICE_ERROR;
+    if (clBuildProgram(prog, 1, &dev, build_options, NULL, NULL) != CL_SUCCESS) {
+        clReleaseProgram(prog);
+        return TL_DEVICE_ERROR;
+    }
+    p = (tl_ocl_program *)TL_MALLOC(sizeof *p, NULL);
+    if (!p) {
+        clReleaseProgram(prog);
+        return TL_OUT_OF_MEMORY;
+    }
+    p->program = prog;
+    p->context = ctx;
+    p->device = dev;
+    p->max_width = max_w;
+    p->max_height = max_h;
+    *out = p;
+    return TL_OK;
+}
+
+TL_API void tl_ocl_program_release(tl_ocl_program *p)
+{
+    if (!p) return;
+    clReleaseProgram(p->program);
+    TL_FREE(p, NULL);
+}
+
+TL_API tl_status tl_ocl_image_fits_device(cl_device_id dev,
+                                          tl_ocl_buffer_type type, int ndims,
+                                          const tl_dim *dims)
+{
+    size_t max_w, max_h;
+    tl__ocl_map m;
+    tl_status st = tl__ocl_map_init(&m, type, ndims, dims);
+    if (st) return st;
+    st = tl__ocl_device_limits(dev, &max_w, &max_h);
+    if (st) return st;
+    return tl_ocl_image_fits(type, ndims, dims, max_w, max_h);
+}
+
+TL_API tl_status tl_ocl_image_create(cl_mem *out, cl_context ctx,
+                                     tl_ocl_buffer_type type, int ndims,
+                                     const tl_dim *dims,
+                                     cl_channel_type channel_type)
+{
+    cl_image_format fmt;
+    cl_image_desc desc;
+    cl_mem img;
+    cl_int err;
+    size_t w, h;
+    tl_status st;
+    if (!out || !ctx) return TL_INVALID_ARGUMENTS;
+    st = tl_ocl_image_shape(type, ndims, dims, &w, &h);
+    if (st) return st;
+    if (channel_type != CL_FLOAT && channel_type != CL_HALF_FLOAT)
+        return TL_UNSUPPORTED;
+    fmt.image_channel_order = CL_RGBA;
+    fmt.image_channel_data_type = channel_type;
+    memset(&desc, 0, sizeof desc);
+    desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+    desc.image_width = w;
+    desc.image_height = h;
+    img = clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, &desc, NULL, &err);
+    if (err == CL_INVALID_IMAGE_SIZE) return TL_DEVICE_LIMIT;
+    if (err == CL_IMAGE_FORMAT_NOT_SUPPORTED) return TL_UNSUPPORTED;
+    if (err != CL_SUCCESS || !img) return TL_DEVICE_ERROR;
+    *out = img;
+    return TL_OK;
+}
+
+/* Checks `image`: a 2-D RGBA float or half image of the map's size that
+   the kernel may access (`writes`: as destination). */
+static tl_status tl__ocl_check_image(cl_mem image, const tl__ocl_map *m,
+                                     int writes)
+{
+    cl_mem_object_type kind;
+    cl_mem_flags flags;
+    cl_image_format fmt;
+    size_t w, h;
+    if (clGetMemObjectInfo(image, CL_MEM_TYPE, sizeof kind, &kind, NULL) != CL_SUCCESS ||
+        clGetMemObjectInfo(image, CL_MEM_FLAGS, sizeof flags, &flags, NULL) != CL_SUCCESS)
+        return TL_DEVICE_ERROR;
+    if (kind != CL_MEM_OBJECT_IMAGE2D) return TL_INVALID_ARGUMENTS;
+    if (clGetImageInfo(image, CL_IMAGE_FORMAT, sizeof fmt, &fmt, NULL) != CL_SUCCESS ||
+        clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof w, &w, NULL) != CL_SUCCESS ||
+        clGetImageInfo(image, CL_IMAGE_HEIGHT, sizeof h, &h, NULL) != CL_SUCCESS)
+        return TL_DEVICE_ERROR;
+    if (fmt.image_channel_order != CL_RGBA ||
+        (fmt.image_channel_data_type != CL_FLOAT &&
+         fmt.image_channel_data_type != CL_HALF_FLOAT))
+        return TL_UNSUPPORTED;
+    if ((uint64_t)w != (uint64_t)m->width || (uint64_t)h != (uint64_t)m->height)
+        return TL_SHAPE_MISMATCH;
+    if (flags & (writes ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY))
+        return TL_INVALID_ARGUMENTS;
+    return TL_OK;
+}
+
+/* Checks `buffer`: a buffer object holding offset + nelems elements. */
+static tl_status tl__ocl_check_buffer(cl_mem buffer, const tl__ocl_map *m,
+                                      tl_dim offset, size_t elem_size,
+                                      int writes)
+{
+    cl_mem_object_type kind;
+    cl_mem_flags flags;
+    size_t bytes;
+    tl_dim end;
+    if (clGetMemObjectInfo(buffer, CL_MEM_TYPE, sizeof kind, &kind, NULL) != CL_SUCCESS ||
+        clGetMemObjectInfo(buffer, CL_MEM_FLAGS, sizeof flags, &flags, NULL) != CL_SUCCESS ||
+        clGetMemObjectInfo(buffer, CL_MEM_SIZE, sizeof bytes, &bytes, NULL) != CL_SUCCESS)
+        return TL_DEVICE_ERROR;
+    if (kind != CL_MEM_OBJECT_BUFFER) return TL_INVALID_ARGUMENTS;
+    if (flags & (writes ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY))
+        return TL_INVALID_ARGUMENTS;
+    /* offset + nelems <= INT_MAX was checked, so this cannot overflow */
+    end = (offset + m->nelems) * (tl_dim)elem_size;
+    if ((uint64_t)bytes < (uint64_t)end) return TL_BUFFER_TOO_SMALL;
+    return TL_OK;
+}
+
+/* The global size along one axis: n rounded up to a multiple of local. */
+static size_t tl__ocl_global(tl_dim n, size_t local)
+{
+    size_t g = (size_t)n;
+    return local ? (g + local - 1) / local * local : g;
+}
+
+/* Everything both directions share: checks, then one enqueue of `kernel`
+   with arguments (buffer, image, width, height, offset, map...). */
+static tl_status tl__ocl_enqueue(tl_ocl_program *p, cl_command_queue q,
+                                 tl_ocl_buffer_type type, int ndims,
+                                 const tl_dim *dims, tl_data_type buffer_dt,
+                                 cl_mem buffer, cl_mem image, int to_image,
+                                 const tl_ocl_enqueue_attr *attr)
+{
+    static const tl_ocl_enqueue_attr defaults = { 0, { 0, 0 }, 0, NULL, NULL };
+    tl__ocl_map m;
+    cl_device_id qdev;
+    cl_kernel kernel;
+    cl_int err = CL_SUCCESS, iargs[6];
+    cl_int4 stride;
+    size_t local[2], global[2];
+    tl_dim offset, last;
+    const char *name;
+    int j;
+    tl_status st;
+
+    if (!attr) attr = &defaults;
+    if (!p || !q || !buffer || !image) return TL_INVALID_ARGUMENTS;
+    if (buffer_dt != TL_F32 && buffer_dt != TL_F16) return TL_UNSUPPORTED;
+    if ((attr->num_events_in_wait_list != 0) != (attr->event_wait_list != NULL))
+        return TL_INVALID_ARGUMENTS;
+    st = tl__ocl_map_init(&m, type, ndims, dims);
+    if (st) return st;
+    if ((uint64_t)m.width > (uint64_t)p->max_width ||
+        (uint64_t)m.height > (uint64_t)p->max_height)
+        return TL_DEVICE_LIMIT;
+    /* local[0] == 0: the runtime picks the work-group size */
+    local[0] = attr->local_size[0];
+    local[1] = local[0] && attr->local_size[1] ? attr->local_size[1] : 1;
+    /* The kernels index in int: the last element and every work-item id of
+       the rounded-up global size must fit. */
+    if (attr->buffer_offset > (size_t)INT_MAX || local[0] > (size_t)INT_MAX ||
+        local[1] > (size_t)INT_MAX)
+        return TL_DEVICE_LIMIT;
+    offset = (tl_dim)attr->buffer_offset;
+    if (tl__add_overflows(offset, m.nelems, &last) || last > INT_MAX ||
+        m.width > INT_MAX - (tl_dim)local[0] || m.height > INT_MAX - (tl_dim)local[1])
+        return TL_DEVICE_LIMIT;
+
+    if (clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof qdev, &qdev, NULL) != CL_SUCCESS)
+        return TL_DEVICE_ERROR;
+    if (qdev != p->device) return TL_INVALID_ARGUMENTS;
+    st = tl__ocl_check_image(image, &m, to_image);
+    if (!st) st = tl__ocl_check_buffer(buffer, &m, offset, tl_dt_size(buffer_dt),
+                                       !to_image);
+    if (st) return st;
+
+    if (to_image)
+        name = buffer_dt == TL_F32 ? "tl_buffer_to_image_f32" : "tl_buffer_to_image_f16";
+    else
+        name = buffer_dt == TL_F32 ? "tl_image_to_buffer_f32" : "tl_image_to_buffer_f16";
+    /* A kernel per call keeps a program usable from several threads:
+       clSetKernelArg on a shared cl_kernel would race. */
+    kernel = clCreateKernel(p->program, name, &err);
+    if (err != CL_SUCCESS || !kernel) return TL_DEVICE_ERROR;
+    iargs[0] = (cl_int)m.width;
+    iargs[1] = (cl_int)m.height;
+    iargs[2] = (cl_int)offset;
+    iargs[3] = (cl_int)m.div_x;
+    iargs[4] = (cl_int)m.div_y;
+    for (j = 0; j < 4; ++j) stride.s[j] = (cl_int)m.stride[j];
+    err |= clSetKernelArg(kernel, 0, sizeof(cl_mem), &buffer);
+    err |= clSetKernelArg(kernel, 1, sizeof(cl_mem), &image);
+    for (j = 0; j < 5; ++j)
+        err |= clSetKernelArg(kernel, (cl_uint)(2 + j), sizeof(cl_int), &iargs[j]);
+    err |= clSetKernelArg(kernel, 7, sizeof stride, &stride);
+    iargs[0] = (cl_int)m.blocked;
+    iargs[1] = (cl_int)m.extent;
+    iargs[2] = (cl_int)m.lane_stride;
+    for (j = 0; j < 3; ++j)
+        err |= clSetKernelArg(kernel, (cl_uint)(8 + j), sizeof(cl_int), &iargs[j]);
+    global[0] = tl__ocl_global(m.width, local[0]);
+    global[1] = tl__ocl_global(m.height, local[0] ? local[1] : 0);
+    if (err == CL_SUCCESS)
+        err = clEnqueueNDRangeKernel(q, kernel, 2, NULL, global,
+                                     local[0] ? local : NULL,
+                                     attr->num_events_in_wait_list,
+                                     attr->event_wait_list, attr->event);
+    clReleaseKernel(kernel);   /* the queue holds it until it has run */
+    return err == CL_SUCCESS ? TL_OK : TL_DEVICE_ERROR;
+}
+
+TL_API tl_status tl_ocl_buffer_to_image_ex(tl_ocl_program *p,
+                                           cl_command_queue q,
+                                           tl_ocl_buffer_type type, int ndims,
+                                           const tl_dim *dims,
+                                           tl_data_type buffer_dt,
+                                           cl_mem buffer, cl_mem image,
+                                           const tl_ocl_enqueue_attr *attr)
+{
+    return tl__ocl_enqueue(p, q, type, ndims, dims, buffer_dt, buffer, image,
+                           1, attr);
+}
+
+TL_API tl_status tl_ocl_image_to_buffer_ex(tl_ocl_program *p,
+                                           cl_command_queue q,
+                                           tl_ocl_buffer_type type, int ndims,
+                                           const tl_dim *dims,
+                                           tl_data_type buffer_dt,
+                                           cl_mem image, cl_mem buffer,
+                                           const tl_ocl_enqueue_attr *attr)
+{
+    return tl__ocl_enqueue(p, q, type, ndims, dims, buffer_dt, buffer, image,
+                           0, attr);
+}
+
+TL_API tl_status tl_ocl_buffer_to_image(tl_ocl_program *p, cl_command_queue q,
+                                        tl_ocl_buffer_type type, int ndims,
+                                        const tl_dim *dims,
+                                        tl_data_type buffer_dt, cl_mem buffer,
+                                        cl_mem image)
+{
+    return tl__ocl_enqueue(p, q, type, ndims, dims, buffer_dt, buffer, image,
+                           1, NULL);
+}
+
+TL_API tl_status tl_ocl_image_to_buffer(tl_ocl_program *p, cl_command_queue q,
+                                        tl_ocl_buffer_type type, int ndims,
+                                        const tl_dim *dims,
+                                        tl_data_type buffer_dt, cl_mem image,
+                                        cl_mem buffer)
+{
+    return tl__ocl_enqueue(p, q, type, ndims, dims, buffer_dt, buffer, image,
+                           0, NULL);
+}
+
+#endif /* TL_OCL_HOST_ONLY */
+#endif /* TL__OCL_IMPLEMENTATION_DONE */
+#endif /* TENSORLAYOUT_IMPLEMENTATION */
+
+/*
+------------------------------------------------------------------------------
+MIT License
+
+Copyright (c) 2026 the tensorlayout authors
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+------------------------------------------------------------------------------
+*/

@@ -1,0 +1,142 @@
+/* tensorlayout: tensors <-> OpenCL 2-D RGBA images (MACE's layouts).
+
+   One pair of kernels serves all buffer types. The host (tensorlayout_ocl.h,
+   tl__ocl_map_init) reduces each type to the same description:
+     - texel x splits into x / div_x and x % div_x, y into y / div_y and
+       y % div_y: four coordinates c0..c3;
+     - one of them, `blocked`, counts groups of four along a tensor dim of
+       `extent` elements: lane k holds element 4*c[blocked] + k, and lanes
+       at or past `extent` are zero;
+     - the buffer offset of lane k is buf_off + sum c[j]*stride[j] (the
+       blocked coordinate has stride 0) + (4*c[blocked] + k) * lane_stride.
+   The table that fills these numbers is in docs/gpu-images.md.
+
+   Arithmetic is plain int: the host refuses tensors whose last element
+   (offset included) does not fit, so no product here can overflow, and
+   mul24/mad24 (exact only below 2^24 on many GPUs) are never used.
+
+   Half buffers use vload_half/vstore_half, which are core OpenCL C and do
+   not need cl_khr_fp16, so there is no fp16 pragma: the program builds, and
+   f16 buffers work, on every device with image support. vstore_half rounds
+   to nearest even, as tl_f32_to_f16 on the host does.
+
+   The global size may be padded past the image (to a work-group multiple):
+   every kernel compares its id with the true width and height first. */
+
+__constant sampler_t tl_sampler =
+    CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;
+
+/* Buffer offset of lane k of a texel, or -1 past the end of the blocked
+   dim. `first` is the blocked dim's index of lane 0. */
+int tl_lane(int base, int first, int k, int extent, int lane_stride)
+{
+    return first + k < extent ? base + (first + k) * lane_stride : -1;
+}
+
+/* Buffer offsets of the four lanes of texel (x, y); -1 marks a lane that
+   holds no element. */
+int4 tl_lanes(int x, int y, int buf_off, int div_x, int div_y, int4 stride,
+              int blocked, int extent, int lane_stride)
+{
+    int c0 = x / div_x, c1 = x % div_x, c2 = y / div_y, c3 = y % div_y;
+    int cb = blocked == 0 ? c0 : blocked == 1 ? c1 : blocked == 2 ? c2 : c3;
+    int base = buf_off + c0 * stride.s0 + c1 * stride.s1 + c2 * stride.s2 +
+               c3 * stride.s3;
+    int first = 4 * cb;
+    return (int4)(tl_lane(base, first, 0, extent, lane_stride),
+                  tl_lane(base, first, 1, extent, lane_stride),
+                  tl_lane(base, first, 2, extent, lane_stride),
+                  tl_lane(base, first, 3, extent, lane_stride));
+}
+
+float tl_load_f32(__global const float *buf, int i)
+{
+    return i < 0 ? 0.0f : buf[i];
+}
+
+float tl_load_f16(__global const half *buf, int i)
+{
+    return i < 0 ? 0.0f : vload_half((size_t)i, buf);
+}
+
+void tl_store_f32(float v, __global float *buf, int i)
+{
+    if (i >= 0) buf[i] = v;
+}
+
+void tl_store_f16(float v, __global half *buf, int i)
+{
+    if (i >= 0) vstore_half(v, (size_t)i, buf);
+}
+
+/* buffer -> image: one work-item per texel, padding lanes written as 0 */
+__kernel void tl_buffer_to_image_f32(__global const float *buf,
+                                     __write_only image2d_t img,
+                                     int width, int height, int buf_off,
+                                     int div_x, int div_y, int4 stride,
+                                     int blocked, int extent, int lane_stride)
+{
+    int x = (int)get_global_id(0), y = (int)get_global_id(1);
+    int4 o;
+    if (x >= width || y >= height) return;
+    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,
+                 lane_stride);
+    write_imagef(img, (int2)(x, y),
+                 (float4)(tl_load_f32(buf, o.s0), tl_load_f32(buf, o.s1),
+                          tl_load_f32(buf, o.s2), tl_load_f32(buf, o.s3)));
+}
+
+__kernel void tl_buffer_to_image_f16(__global const half *buf,
+                                     __write_only image2d_t img,
+                                     int width, int height, int buf_off,
+                                     int div_x, int div_y, int4 stride,
+                                     int blocked, int extent, int lane_stride)
+{
+    int x = (int)get_global_id(0), y = (int)get_global_id(1);
+    int4 o;
+    if (x >= width || y >= height) return;
+    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,
+                 lane_stride);
+    write_imagef(img, (int2)(x, y),
+                 (float4)(tl_load_f16(buf, o.s0), tl_load_f16(buf, o.s1),
+                          tl_load_f16(buf, o.s2), tl_load_f16(buf, o.s3)));
+}
+
+/* image -> buffer: one work-item per texel, padding lanes not written */
+__kernel void tl_image_to_buffer_f32(__global float *buf,
+                                     __read_only image2d_t img,
+                                     int width, int height, int buf_off,
+                                     int div_x, int div_y, int4 stride,
+                                     int blocked, int extent, int lane_stride)
+{
+    int x = (int)get_global_id(0), y = (int)get_global_id(1);
+    int4 o;
+    float4 v;
+    if (x >= width || y >= height) return;
+    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,
+                 lane_stride);
+    v = read_imagef(img, tl_sampler, (int2)(x, y));
+    tl_store_f32(v.s0, buf, o.s0);
+    tl_store_f32(v.s1, buf, o.s1);
+    tl_store_f32(v.s2, buf, o.s2);
+    tl_store_f32(v.s3, buf, o.s3);
+}
+
+__kernel void tl_image_to_buffer_f16(__global half *buf,
+                                     __read_only image2d_t img,
+                                     int width, int height, int buf_off,
+                                     int div_x, int div_y, int4 stride,
+                                     int blocked, int extent, int lane_stride)
+{
+    int x = (int)get_global_id(0), y = (int)get_global_id(1);
+    int4 o;
+    float4 v;
+    if (x >= width || y >= height) return;
+    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,
+                 lane_stride);
+    v = read_imagef(img, tl_sampler, (int2)(x, y));
+    tl_store_f16(v.s0, buf, o.s0);
+    tl_store_f16(v.s1, buf, o.s1);
+    tl_store_f16(v.s2, buf, o.s2);
+    tl_store_f16(v.s3, buf, o.s3);
+}
