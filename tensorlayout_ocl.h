@@ -148,8 +148,9 @@ TL_API tl_status tl_ocl_image_fits_device(cl_device_id dev,
 
 /* Creates a 2-D CL_RGBA image of the shape of (type, dims), with channel
    type CL_FLOAT or CL_HALF_FLOAT and flags CL_MEM_READ_WRITE. The caller
-   releases *out. TL_DEVICE_LIMIT when the runtime refuses the size,
-   TL_UNSUPPORTED for another channel type, TL_DEVICE_ERROR otherwise. */
+   releases *out. TL_DEVICE_LIMIT when a device of ctx cannot hold it,
+   TL_UNSUPPORTED for another channel type or a device without images,
+   TL_DEVICE_ERROR when an OpenCL call fails. */
 TL_API tl_status tl_ocl_image_create(cl_mem *out, cl_context ctx,
                                      tl_ocl_buffer_type type, int ndims,
                                      const tl_dim *dims,
@@ -688,6 +689,30 @@ TL_API tl_status tl_ocl_image_fits_device(cl_device_id dev,
     return tl_ocl_image_fits(type, ndims, dims, max_w, max_h);
 }
 
+/* TL_DEVICE_LIMIT unless every device of ctx can hold a w x h image:
+   runtimes disagree on the error code for an oversized image. */
+static tl_status tl__ocl_context_fits(cl_context ctx, size_t w, size_t h)
+{
+    cl_uint ndev = 0, k;
+    cl_device_id *devs;
+    size_t max_w, max_h;
+    tl_status st = TL_OK;
+    if (clGetContextInfo(ctx, CL_CONTEXT_NUM_DEVICES, sizeof ndev, &ndev, NULL)
+            != CL_SUCCESS || ndev == 0)
+        return TL_DEVICE_ERROR;
+    devs = (cl_device_id *)TL_MALLOC(ndev * sizeof *devs, NULL);
+    if (!devs) return TL_OUT_OF_MEMORY;
+    if (clGetContextInfo(ctx, CL_CONTEXT_DEVICES, ndev * sizeof *devs, devs, NULL)
+            != CL_SUCCESS)
+        st = TL_DEVICE_ERROR;
+    for (k = 0; k < ndev && !st; ++k) {
+        st = tl__ocl_device_limits(devs[k], &max_w, &max_h);
+        if (!st && (w > max_w || h > max_h)) st = TL_DEVICE_LIMIT;
+    }
+    TL_FREE(devs, NULL);
+    return st;
+}
+
 TL_API tl_status tl_ocl_image_create(cl_mem *out, cl_context ctx,
                                      tl_ocl_buffer_type type, int ndims,
                                      const tl_dim *dims,
@@ -704,6 +729,8 @@ TL_API tl_status tl_ocl_image_create(cl_mem *out, cl_context ctx,
     if (st) return st;
     if (channel_type != CL_FLOAT && channel_type != CL_HALF_FLOAT)
         return TL_UNSUPPORTED;
+    st = tl__ocl_context_fits(ctx, w, h);
+    if (st) return st;
     fmt.image_channel_order = CL_RGBA;
     fmt.image_channel_data_type = channel_type;
     memset(&desc, 0, sizeof desc);
