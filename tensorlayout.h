@@ -438,12 +438,25 @@ static int tl__tag_letter_map(const char *outer, int n, int *map)
     return 0;
 }
 
+/* oneDNN 2.6 names a few aliases whose letters disagree with the layout
+   its enum gives them (an upper-case letter with no block, or I and O
+   swapped). Users copy these names from oneDNN, so they mean what oneDNN
+   means; the grammar itself stays strict. */
+static const char *const tl__tag_oddities[][2] = {
+    {"OhwI32o", "Acdb32a"},
+    {"gOhwI32o", "aBdec32b"},
+    {"gIOhw2i8o16i2o", "aBCde2c8b16c2b"},
+    {"gIOdhw2i8o16i2o", "aBCdef2c8b16c2b"}
+};
+
 /* Parses tag for ndims dims. 0 on success, -1 on any malformation. */
 static int tl__tag_parse(const char *tag, int ndims, tl__tag *t)
 {
     int map[26], n = 0, i, has_blocks[TL_MAX_NDIMS] = {0};
     const char *p;
     if (!tag || ndims < 1 || ndims > TL_MAX_NDIMS) return -1;
+    for (i = 0; i < (int)(sizeof tl__tag_oddities / sizeof *tl__tag_oddities); ++i)
+        if (strcmp(tag, tl__tag_oddities[i][0]) == 0) tag = tl__tag_oddities[i][1];
     while (tag[n] && !(tag[n] >= '0' && tag[n] <= '9')) ++n;
     if (n != ndims || !tl__tag_letter_map(tag, n, map)) return -1;
     t->ndims = ndims;
@@ -636,16 +649,27 @@ static tl_status tl__why(char *why, size_t len, const char *text, tl_status st)
     return st;
 }
 
-/* Offset + 1 of the last padded element relative to offset0, i.e. the
-   elements one copy of the described tensor spans. */
+/* Elements one copy of the tensor spans from offset0: the last padded
+   element + 1. A descriptor that starts at the buffer start also counts,
+   as oneDNN does, the full stride of its outermost dim (a matrix with
+   leading dimension LDA spans M * LDA, trailing gap included; dims with
+   one outer step count no stride), so then this is oneDNN's size. A view (offset0 > 0) ends at its last element,
+   so its size never exceeds its parent's. */
 static int tl__md_span_overflows(const tl_memory_desc *md, tl_dim *out)
 {
-    tl_dim blocks[TL_MAX_NDIMS], outer[TL_MAX_NDIMS], inner = 1;
+    tl_dim blocks[TL_MAX_NDIMS], outer[TL_MAX_NDIMS] = {0}, inner = 1, span, full;
     int d, b;
     tl__dim_blocks(md, blocks);
     for (b = 0; b < md->blocking.inner_nblks; ++b) inner *= md->blocking.inner_blks[b];
     for (d = 0; d < md->ndims; ++d) outer[d] = md->padded_dims[d] / blocks[d];
-    return tl__extent_overflows(md->ndims, outer, md->blocking.strides, inner, out);
+    if (tl__extent_overflows(md->ndims, outer, md->blocking.strides, inner, &span)) return 1;
+    for (d = 0; d < md->ndims && span > 0 && md->offset0 == 0; ++d) {
+        if (outer[d] == 1) continue;     /* a single step: its stride is free */
+        if (tl__mul_overflows(outer[d], md->blocking.strides[d], &full)) return 1;
+        if (full > span) span = full;
+    }
+    *out = span;
+    return 0;
 }
 
 TL_API tl_status tl_md_validate(const tl_memory_desc *md, char *why, size_t len)
@@ -871,6 +895,18 @@ TL_API int tl_md_matches_tag(const tl_memory_desc *md, const char *tag,
     return 1;
 }
 
+/* Whether dim a sits outside dim b in memory: the larger stride, and on
+   a tie (one of them has a single outer step, so its stride is free) the
+   one with more outer steps. */
+static int tl__outer_before(const tl_memory_desc *md, int a, int b)
+{
+    tl_dim blocks[TL_MAX_NDIMS];
+    if (md->blocking.strides[a] != md->blocking.strides[b])
+        return md->blocking.strides[a] > md->blocking.strides[b];
+    tl__dim_blocks(md, blocks);
+    return md->padded_dims[a] / blocks[a] > md->padded_dims[b] / blocks[b];
+}
+
 /* Writes the abstract tag of md's outer order and blocks; the caller
    checks that it really reproduces md. Returns the length, or -1 when
    it does not fit into cap bytes. */
@@ -881,8 +917,8 @@ static int tl__tag_write(const tl_memory_desc *md, char *out, size_t cap)
     char num[24];
     for (i = 0; i < md->ndims; ++i) order[i] = i;
     for (b = 0; b < md->blocking.inner_nblks; ++b) blocked[md->blocking.inner_idxs[b]] = 1;
-    for (i = 1; i < md->ndims; ++i)      /* stable sort by stride, largest first */
-        for (j = i; j > 0 && md->blocking.strides[order[j]] > md->blocking.strides[order[j - 1]]; --j) {
+    for (i = 1; i < md->ndims; ++i)      /* stable sort, outermost first */
+        for (j = i; j > 0 && tl__outer_before(md, order[j], order[j - 1]); --j) {
             int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
         }
     for (i = 0; i < md->ndims; ++i) {
