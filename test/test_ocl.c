@@ -204,7 +204,7 @@ static void check_local_sizes(void)
 {
     static const size_t locals[][2] = {{1, 1}, {5, 2}, {8, 8}, {3, 7}, {32, 1}};
     static const tl_dim dims[4] = {3, 7, 5, 6};   /* IN_OUT_HEIGHT: 30 x 6 */
-    size_t w, h, i, k;
+    size_t w = 0, h = 0, i, k;
     float vals[630], first[720], img_out[720];
     cl_mem buf, img = NULL;
     for (i = 0; i < 630; ++i) vals[i] = ref_value((tl_dim)i);

@@ -71,7 +71,7 @@ static void check_nchw_equals_nhwc(const tl_dim *nchw)
                     tr[((a * nchw[2] + c) * nchw[3] + e) * nchw[1] + b] =
                         src[((a * nchw[1] + b) * nchw[2] + c) * nchw[3] + e];
     for (k = 0; k < 3; ++k) {
-        size_t w, h;
+        size_t w = 0, h = 0;
         tl_ocl_buffer_type t = (tl_ocl_buffer_type)(TL_OCL_IN_OUT_CHANNEL + k);
         tl_ocl_buffer_type tn = (tl_ocl_buffer_type)(TL_OCL_IN_OUT_CHANNEL_NCHW + k);
         CHECK_EQ(tl_ocl_image_shape(t, 4, nhwc, &w, &h), TL_OK);
