@@ -156,6 +156,16 @@ TL_API tl_status tl_ocl_image_create(cl_mem *out, cl_context ctx,
                                      const tl_dim *dims,
                                      cl_channel_type channel_type);
 
+/* The same for a 1-D image buffer (CL_MEM_OBJECT_IMAGE1D_BUFFER, OpenCL
+   1.2) over a new buffer: the 2-D image's texels, row after row, so texel
+   (x, y) is texel y*width + x. Its limit is the device's
+   CL_DEVICE_IMAGE_MAX_BUFFER_SIZE (often far above the 2-D width), so long
+   tensors (biases, big fully-connected weights) fit. Beyond MACE. */
+TL_API tl_status tl_ocl_image1d_create(cl_mem *out, cl_context ctx,
+                                       tl_ocl_buffer_type type, int ndims,
+                                       const tl_dim *dims,
+                                       cl_channel_type channel_type);
+
 typedef struct {                   /* zero-initialised = defaults */
     size_t buffer_offset;          /* elements before element 0 in the
                                       buffer; 0: the tensor starts it */
@@ -171,18 +181,19 @@ typedef struct {                   /* zero-initialised = defaults */
 /* Enqueues the copy of a tensor between a buffer and an image on q (whose
    device must be the program's). buffer_dt is TL_F32 or TL_F16 (IEEE
    half bits; needs no cl_khr_fp16); the image must be a 2-D CL_RGBA image
-   of exactly tl_ocl_image_shape's size, channel type CL_FLOAT or
+   of exactly tl_ocl_image_shape's size, or a 1-D image buffer of
+   width*height texels (tl_ocl_image1d_create), channel type CL_FLOAT or
    CL_HALF_FLOAT (read from the image). buffer_to_image writes every texel,
    padding lanes as 0; image_to_buffer writes exactly the tensor's
    elements. The calls return once the kernel is enqueued.
    Errors (nothing enqueued): TL_INVALID_ARGUMENTS (NULL, wrong ndims, dim
    < 1, a queue of another device, a read-only destination),
-   TL_UNSUPPORTED (multiplier M > 1, buffer_dt not f32/f16, image not
-   RGBA float/half), TL_OVERFLOW, TL_DEVICE_LIMIT (image larger than the
-   device allows, or offsets past INT_MAX), TL_SHAPE_MISMATCH (image
-   size), TL_BUFFER_TOO_SMALL (CL_MEM_SIZE below (buffer_offset + elements)
-   * element size), TL_DEVICE_ERROR (an OpenCL call failed). attr may be
-   NULL. */
+   TL_UNSUPPORTED (multiplier M > 1, buffer_dt not f32/f16, image not RGBA
+   float/half, a 1-D image where OpenCL C 1.2 is missing), TL_OVERFLOW,
+   TL_DEVICE_LIMIT (image larger than the device allows, or offsets past
+   INT_MAX), TL_SHAPE_MISMATCH (image size), TL_BUFFER_TOO_SMALL
+   (CL_MEM_SIZE below (buffer_offset + elements) * element size),
+   TL_DEVICE_ERROR (an OpenCL call failed). attr may be NULL. */
 TL_API tl_status tl_ocl_buffer_to_image(tl_ocl_program *p, cl_command_queue q,
                                         tl_ocl_buffer_type type, int ndims,
                                         const tl_dim *dims,
@@ -455,7 +466,7 @@ static const char *const tl__ocl_source_lines[] = {
     /* kernels/image.cl */
     "/* tensorlayout: tensors <-> OpenCL 2-D RGBA images (MACE's layouts).\n",
     "\n",
-    "   One pair of kernels serves all buffer types. The host (tensorlayout_ocl.h,\n",
+    "   One set of kernels serves all buffer types. The host (tensorlayout_ocl.h,\n",
     "   tl__ocl_map_init) reduces each type to the same description:\n",
     "     - texel x splits into x / div_x and x % div_x, y into y / div_y and\n",
     "       y % div_y: four coordinates c0..c3;\n",
@@ -524,77 +535,127 @@ static const char *const tl__ocl_source_lines[] = {
     "    if (i >= 0) vstore_half(v, (size_t)i, buf);\n",
     "}\n",
     "\n",
-    "/* buffer -> image: one work-item per texel, padding lanes written as 0 */\n",
-    "__kernel void tl_buffer_to_image_f32(__global const float *buf,\n",
-    "                                     __write_only image2d_t img,\n",
-    "                                     int width, int height, int buf_off,\n",
-    "                                     int div_x, int div_y, int4 stride,\n",
-    "                                     int blocked, int extent, int lane_stride)\n",
+    "/* The four lanes of a texel from the buffer (o: tl_lanes), padding 0. */\n",
+    "float4 tl_gather_f32(__global const float *buf, int4 o)\n",
     "{\n",
-    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
-    "    int4 o;\n",
-    "    if (x >= width || y >= height) return;\n",
-    "    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,\n",
-    "                 lane_stride);\n",
-    "    write_imagef(img, (int2)(x, y),\n",
-    "                 (float4)(tl_load_f32(buf, o.s0), tl_load_f32(buf, o.s1),\n",
-    "                          tl_load_f32(buf, o.s2), tl_load_f32(buf, o.s3)));\n",
+    "    return (float4)(tl_load_f32(buf, o.s0), tl_load_f32(buf, o.s1),\n",
+    "                    tl_load_f32(buf, o.s2), tl_load_f32(buf, o.s3));\n",
     "}\n",
     "\n",
-    "__kernel void tl_buffer_to_image_f16(__global const half *buf,\n",
-    "                                     __write_only image2d_t img,\n",
-    "                                     int width, int height, int buf_off,\n",
-    "                                     int div_x, int div_y, int4 stride,\n",
-    "                                     int blocked, int extent, int lane_stride)\n",
+    "float4 tl_gather_f16(__global const half *buf, int4 o)\n",
     "{\n",
-    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
-    "    int4 o;\n",
-    "    if (x >= width || y >= height) return;\n",
-    "    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,\n",
-    "                 lane_stride);\n",
-    "    write_imagef(img, (int2)(x, y),\n",
-    "                 (float4)(tl_load_f16(buf, o.s0), tl_load_f16(buf, o.s1),\n",
-    "                          tl_load_f16(buf, o.s2), tl_load_f16(buf, o.s3)));\n",
+    "    return (float4)(tl_load_f16(buf, o.s0), tl_load_f16(buf, o.s1),\n",
+    "                    tl_load_f16(buf, o.s2), tl_load_f16(buf, o.s3));\n",
     "}\n",
     "\n",
-    "/* image -> buffer: one work-item per texel, padding lanes not written */\n",
-    "__kernel void tl_image_to_buffer_f32(__global float *buf,\n",
-    "                                     __read_only image2d_t img,\n",
-    "                                     int width, int height, int buf_off,\n",
-    "                                     int div_x, int div_y, int4 stride,\n",
-    "                                     int blocked, int extent, int lane_stride)\n",
+    "/* The lanes of a texel into the buffer; padding lanes go nowhere. */\n",
+    "void tl_scatter_f32(float4 v, __global float *buf, int4 o)\n",
     "{\n",
-    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
-    "    int4 o;\n",
-    "    float4 v;\n",
-    "    if (x >= width || y >= height) return;\n",
-    "    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,\n",
-    "                 lane_stride);\n",
-    "    v = read_imagef(img, tl_sampler, (int2)(x, y));\n",
     "    tl_store_f32(v.s0, buf, o.s0);\n",
     "    tl_store_f32(v.s1, buf, o.s1);\n",
     "    tl_store_f32(v.s2, buf, o.s2);\n",
     "    tl_store_f32(v.s3, buf, o.s3);\n",
     "}\n",
     "\n",
-    "__kernel void tl_image_to_buffer_f16(__global half *buf,\n",
-    "                                     __read_only image2d_t img,\n",
-    "                                     int width, int height, int buf_off,\n",
-    "                                     int div_x, int div_y, int4 stride,\n",
-    "                                     int blocked, int extent, int lane_stride)\n",
+    "void tl_scatter_f16(float4 v, __global half *buf, int4 o)\n",
     "{\n",
-    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
-    "    int4 o;\n",
-    "    float4 v;\n",
-    "    if (x >= width || y >= height) return;\n",
-    "    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,\n",
-    "                 lane_stride);\n",
-    "    v = read_imagef(img, tl_sampler, (int2)(x, y));\n",
     "    tl_store_f16(v.s0, buf, o.s0);\n",
     "    tl_store_f16(v.s1, buf, o.s1);\n",
     "    tl_store_f16(v.s2, buf, o.s2);\n",
     "    tl_store_f16(v.s3, buf, o.s3);\n",
     "}\n",
+    "\n",
+    "/* Every kernel takes the image size and the map after its two memory\n",
+    "   objects, in this order (the host sets them by position). */\n",
+    "#define TL_MAP_PARAMS int width, int height, int buf_off, int div_x, \\\n",
+    "    int div_y, int4 stride, int blocked, int extent, int lane_stride\n",
+    "#define TL_MAP_ARGS buf_off, div_x, div_y, stride, blocked, extent, lane_stride\n",
+    "\n",
+    "/* 2-D images: one work-item per texel (x, y). */\n",
+    "\n",
+    "__kernel void tl_buffer_to_image_f32(__global const float *buf,\n",
+    "                                     __write_only image2d_t img, TL_MAP_PARAMS)\n",
+    "{\n",
+    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
+    "    if (x >= width || y >= height) return;\n",
+    "    write_imagef(img, (int2)(x, y),\n",
+    "                 tl_gather_f32(buf, tl_lanes(x, y, TL_MAP_ARGS)));\n",
+    "}\n",
+    "\n",
+    "__kernel void tl_buffer_to_image_f16(__global const half *buf,\n",
+    "                                     __write_only image2d_t img, TL_MAP_PARAMS)\n",
+    "{\n",
+    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
+    "    if (x >= width || y >= height) return;\n",
+    "    write_imagef(img, (int2)(x, y),\n",
+    "                 tl_gather_f16(buf, tl_lanes(x, y, TL_MAP_ARGS)));\n",
+    "}\n",
+    "\n",
+    "__kernel void tl_image_to_buffer_f32(__global float *buf,\n",
+    "                                     __read_only image2d_t img, TL_MAP_PARAMS)\n",
+    "{\n",
+    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
+    "    if (x >= width || y >= height) return;\n",
+    "    tl_scatter_f32(read_imagef(img, tl_sampler, (int2)(x, y)), buf,\n",
+    "                   tl_lanes(x, y, TL_MAP_ARGS));\n",
+    "}\n",
+    "\n",
+    "__kernel void tl_image_to_buffer_f16(__global half *buf,\n",
+    "                                     __read_only image2d_t img, TL_MAP_PARAMS)\n",
+    "{\n",
+    "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
+    "    if (x >= width || y >= height) return;\n",
+    "    tl_scatter_f16(read_imagef(img, tl_sampler, (int2)(x, y)), buf,\n",
+    "                   tl_lanes(x, y, TL_MAP_ARGS));\n",
+    "}\n",
+    "\n",
+    "/* 1-D image buffers (OpenCL C 1.2): the same texels, the 2-D image's rows\n",
+    "   one after another, so texel t is (t % width, t / width). One work-item\n",
+    "   per texel. On an OpenCL C 1.1 compiler these kernels are left out and\n",
+    "   the host reports TL_UNSUPPORTED for 1-D images. */\n",
+    "#if defined(__OPENCL_C_VERSION__) && __OPENCL_C_VERSION__ >= 120\n",
+    "\n",
+    "__kernel void tl_buffer_to_image1d_f32(__global const float *buf,\n",
+    "                                       __write_only image1d_buffer_t img,\n",
+    "                                       TL_MAP_PARAMS)\n",
+    "{\n",
+    "    int t = (int)get_global_id(0);\n",
+    "    if (t >= width * height) return;\n",
+    "    write_imagef(img, t, tl_gather_f32(buf, tl_lanes(t % width, t / width,\n",
+    "                                                     TL_MAP_ARGS)));\n",
+    "}\n",
+    "\n",
+    "__kernel void tl_buffer_to_image1d_f16(__global const half *buf,\n",
+    "                                       __write_only image1d_buffer_t img,\n",
+    "                                       TL_MAP_PARAMS)\n",
+    "{\n",
+    "    int t = (int)get_global_id(0);\n",
+    "    if (t >= width * height) return;\n",
+    "    write_imagef(img, t, tl_gather_f16(buf, tl_lanes(t % width, t / width,\n",
+    "                                                     TL_MAP_ARGS)));\n",
+    "}\n",
+    "\n",
+    "__kernel void tl_image1d_to_buffer_f32(__global float *buf,\n",
+    "                                       __read_only image1d_buffer_t img,\n",
+    "                                       TL_MAP_PARAMS)\n",
+    "{\n",
+    "    int t = (int)get_global_id(0);\n",
+    "    if (t >= width * height) return;\n",
+    "    tl_scatter_f32(read_imagef(img, t), buf,\n",
+    "                   tl_lanes(t % width, t / width, TL_MAP_ARGS));\n",
+    "}\n",
+    "\n",
+    "__kernel void tl_image1d_to_buffer_f16(__global half *buf,\n",
+    "                                       __read_only image1d_buffer_t img,\n",
+    "                                       TL_MAP_PARAMS)\n",
+    "{\n",
+    "    int t = (int)get_global_id(0);\n",
+    "    if (t >= width * height) return;\n",
+    "    tl_scatter_f16(read_imagef(img, t), buf,\n",
+    "                   tl_lanes(t % width, t / width, TL_MAP_ARGS));\n",
+    "}\n",
+    "\n",
+    "#endif\n",
 };
 /* ---- END generated kernel sources ---- */
 
@@ -608,16 +669,21 @@ TL_API const char *const *tl_ocl_kernel_source(size_t *nlines)
 /* ---- device API ------------------------------------------------------ */
 #ifndef TL_OCL_HOST_ONLY
 
+/* What a device can hold, in texels. */
+typedef struct {
+    size_t max_width, max_height;   /* CL_DEVICE_IMAGE2D_MAX_WIDTH/HEIGHT */
+    size_t max_buffer;              /* CL_DEVICE_IMAGE_MAX_BUFFER_SIZE: 1-D
+                                       image buffers; 0 before OpenCL 1.2 */
+} tl__ocl_limits;
+
 struct tl_ocl_program {
-    cl_program   program;
-    cl_context   context;
-    cl_device_id device;
-    size_t       max_width, max_height;   /* CL_DEVICE_IMAGE2D_MAX_* */
+    cl_program     program;
+    cl_device_id   device;
+    tl__ocl_limits limits;
 };
 
-/* Image support and 2-D limits of dev. */
-static tl_status tl__ocl_device_limits(cl_device_id dev, size_t *max_width,
-                                       size_t *max_height)
+/* TL_UNSUPPORTED for a device without images. */
+static tl_status tl__ocl_device_limits(cl_device_id dev, tl__ocl_limits *lim)
 {
     cl_bool images = CL_FALSE;
     if (!dev) return TL_INVALID_ARGUMENTS;
@@ -625,11 +691,28 @@ static tl_status tl__ocl_device_limits(cl_device_id dev, size_t *max_width,
                         NULL) != CL_SUCCESS)
         return TL_DEVICE_ERROR;
     if (!images) return TL_UNSUPPORTED;
-    if (clGetDeviceInfo(dev, CL_DEVICE_IMAGE2D_MAX_WIDTH, sizeof *max_width,
-                        max_width, NULL) != CL_SUCCESS ||
-        clGetDeviceInfo(dev, CL_DEVICE_IMAGE2D_MAX_HEIGHT, sizeof *max_height,
-                        max_height, NULL) != CL_SUCCESS)
+    if (clGetDeviceInfo(dev, CL_DEVICE_IMAGE2D_MAX_WIDTH, sizeof lim->max_width,
+                        &lim->max_width, NULL) != CL_SUCCESS ||
+        clGetDeviceInfo(dev, CL_DEVICE_IMAGE2D_MAX_HEIGHT, sizeof lim->max_height,
+                        &lim->max_height, NULL) != CL_SUCCESS)
         return TL_DEVICE_ERROR;
+    if (clGetDeviceInfo(dev, CL_DEVICE_IMAGE_MAX_BUFFER_SIZE, sizeof lim->max_buffer,
+                        &lim->max_buffer, NULL) != CL_SUCCESS)
+        lim->max_buffer = 0;   /* an OpenCL 1.1 device: no 1-D image buffers */
+    return TL_OK;
+}
+
+/* TL_DEVICE_LIMIT when the map's image exceeds lim: a 2-D image, or a 1-D
+   image buffer holding the same texels (image1d != 0). */
+static tl_status tl__ocl_limits_check(const tl__ocl_limits *lim,
+                                      const tl__ocl_map *m, int image1d)
+{
+    if (image1d)
+        return (uint64_t)(m->width * m->height) > (uint64_t)lim->max_buffer
+                   ? TL_DEVICE_LIMIT : TL_OK;
+    if ((uint64_t)m->width > (uint64_t)lim->max_width ||
+        (uint64_t)m->height > (uint64_t)lim->max_height)
+        return TL_DEVICE_LIMIT;
     return TL_OK;
 }
 
@@ -638,13 +721,14 @@ TL_API tl_status tl_ocl_program_create(tl_ocl_program **out, cl_context ctx,
                                        const char *build_options)
 {
     tl_ocl_program *p;
+    tl__ocl_limits lim;
     cl_program prog;
     cl_int err;
-    size_t nlines, max_w, max_h;
+    size_t nlines;
     const char *const *lines = tl_ocl_kernel_source(&nlines);
     tl_status st;
     if (!out || !ctx) return TL_INVALID_ARGUMENTS;
-    st = tl__ocl_device_limits(dev, &max_w, &max_h);
+    st = tl__ocl_device_limits(dev, &lim);
     if (st) return st;
     /* clCreateProgramWithSource takes `const char **` although it only
        reads the strings; the cast drops a const it never writes through. */
@@ -661,10 +745,8 @@ TL_API tl_status tl_ocl_program_create(tl_ocl_program **out, cl_context ctx,
         return TL_OUT_OF_MEMORY;
     }
     p->program = prog;
-    p->context = ctx;
     p->device = dev;
-    p->max_width = max_w;
-    p->max_height = max_h;
+    p->limits = lim;
     *out = p;
     return TL_OK;
 }
@@ -680,22 +762,23 @@ TL_API tl_status tl_ocl_image_fits_device(cl_device_id dev,
                                           tl_ocl_buffer_type type, int ndims,
                                           const tl_dim *dims)
 {
-    size_t max_w, max_h;
+    tl__ocl_limits lim;
     tl__ocl_map m;
     tl_status st = tl__ocl_map_init(&m, type, ndims, dims);
     if (st) return st;
-    st = tl__ocl_device_limits(dev, &max_w, &max_h);
+    st = tl__ocl_device_limits(dev, &lim);
     if (st) return st;
-    return tl_ocl_image_fits(type, ndims, dims, max_w, max_h);
+    return tl__ocl_limits_check(&lim, &m, 0);
 }
 
-/* TL_DEVICE_LIMIT unless every device of ctx can hold a w x h image:
+/* TL_DEVICE_LIMIT unless every device of ctx can hold the map's image:
    runtimes disagree on the error code for an oversized image. */
-static tl_status tl__ocl_context_fits(cl_context ctx, size_t w, size_t h)
+static tl_status tl__ocl_context_fits(cl_context ctx, const tl__ocl_map *m,
+                                      int image1d)
 {
     cl_uint ndev = 0, k;
     cl_device_id *devs;
-    size_t max_w, max_h;
+    tl__ocl_limits lim;
     tl_status st = TL_OK;
     if (clGetContextInfo(ctx, CL_CONTEXT_NUM_DEVICES, sizeof ndev, &ndev, NULL)
             != CL_SUCCESS || ndev == 0)
@@ -706,38 +789,52 @@ static tl_status tl__ocl_context_fits(cl_context ctx, size_t w, size_t h)
             != CL_SUCCESS)
         st = TL_DEVICE_ERROR;
     for (k = 0; k < ndev && !st; ++k) {
-        st = tl__ocl_device_limits(devs[k], &max_w, &max_h);
-        if (!st && (w > max_w || h > max_h)) st = TL_DEVICE_LIMIT;
+        st = tl__ocl_device_limits(devs[k], &lim);
+        if (!st) st = tl__ocl_limits_check(&lim, m, image1d);
     }
     TL_FREE(devs, NULL);
     return st;
 }
 
-TL_API tl_status tl_ocl_image_create(cl_mem *out, cl_context ctx,
-                                     tl_ocl_buffer_type type, int ndims,
-                                     const tl_dim *dims,
-                                     cl_channel_type channel_type)
+/* Both image creators: checks, then a CL_RGBA image of the map's texels,
+   2-D or a 1-D image buffer over a new buffer. */
+static tl_status tl__ocl_image_create(cl_mem *out, cl_context ctx,
+                                      tl_ocl_buffer_type type, int ndims,
+                                      const tl_dim *dims,
+                                      cl_channel_type channel_type, int image1d)
 {
     cl_image_format fmt;
     cl_image_desc desc;
-    cl_mem img;
+    cl_mem img, store = NULL;
     cl_int err;
-    size_t w, h;
+    tl__ocl_map m;
     tl_status st;
+    size_t texel_bytes = channel_type == CL_HALF_FLOAT ? 8 : 16;
     if (!out || !ctx) return TL_INVALID_ARGUMENTS;
-    st = tl_ocl_image_shape(type, ndims, dims, &w, &h);
+    st = tl__ocl_map_init(&m, type, ndims, dims);
     if (st) return st;
     if (channel_type != CL_FLOAT && channel_type != CL_HALF_FLOAT)
         return TL_UNSUPPORTED;
-    st = tl__ocl_context_fits(ctx, w, h);
+    st = tl__ocl_context_fits(ctx, &m, image1d);
     if (st) return st;
     fmt.image_channel_order = CL_RGBA;
     fmt.image_channel_data_type = channel_type;
     memset(&desc, 0, sizeof desc);
-    desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-    desc.image_width = w;
-    desc.image_height = h;
+    if (image1d) {
+        /* fits the device's max buffer size, so the bytes fit in size_t */
+        desc.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER;
+        desc.image_width = (size_t)(m.width * m.height);
+        store = clCreateBuffer(ctx, CL_MEM_READ_WRITE, desc.image_width * texel_bytes,
+                               NULL, &err);
+        if (err != CL_SUCCESS || !store) return TL_DEVICE_ERROR;
+        desc.buffer = store;
+    } else {
+        desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+        desc.image_width = (size_t)m.width;
+        desc.image_height = (size_t)m.height;
+    }
     img = clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, &desc, NULL, &err);
+    if (store) clReleaseMemObject(store);   /* the image keeps its own reference */
     if (err == CL_INVALID_IMAGE_SIZE) return TL_DEVICE_LIMIT;
     if (err == CL_IMAGE_FORMAT_NOT_SUPPORTED) return TL_UNSUPPORTED;
     if (err != CL_SUCCESS || !img) return TL_DEVICE_ERROR;
@@ -745,65 +842,120 @@ TL_API tl_status tl_ocl_image_create(cl_mem *out, cl_context ctx,
     return TL_OK;
 }
 
-/* Checks `image`: a 2-D RGBA float or half image of the map's size that
-   the kernel may access (`writes`: as destination). */
-static tl_status tl__ocl_check_image(cl_mem image, const tl__ocl_map *m,
-                                     int writes)
+TL_API tl_status tl_ocl_image_create(cl_mem *out, cl_context ctx,
+                                     tl_ocl_buffer_type type, int ndims,
+                                     const tl_dim *dims,
+                                     cl_channel_type channel_type)
+{
+    return tl__ocl_image_create(out, ctx, type, ndims, dims, channel_type, 0);
+}
+
+TL_API tl_status tl_ocl_image1d_create(cl_mem *out, cl_context ctx,
+                                       tl_ocl_buffer_type type, int ndims,
+                                       const tl_dim *dims,
+                                       cl_channel_type channel_type)
+{
+    return tl__ocl_image_create(out, ctx, type, ndims, dims, channel_type, 1);
+}
+
+/* `mem` is a memory object of `kind` the kernel may access (`writes`: as
+   destination). */
+static tl_status tl__ocl_check_mem(cl_mem mem, cl_mem_object_type kind,
+                                   int writes)
+{
+    cl_mem_object_type k;
+    cl_mem_flags flags;
+    if (clGetMemObjectInfo(mem, CL_MEM_TYPE, sizeof k, &k, NULL) != CL_SUCCESS ||
+        clGetMemObjectInfo(mem, CL_MEM_FLAGS, sizeof flags, &flags, NULL) != CL_SUCCESS)
+        return TL_DEVICE_ERROR;
+    if (k != kind) return TL_INVALID_ARGUMENTS;
+    if (flags & (writes ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY))
+        return TL_INVALID_ARGUMENTS;
+    return TL_OK;
+}
+
+/* Sets *image1d from the image's kind (2-D or 1-D image buffer) and checks
+   its format: CL_RGBA, float or half. */
+static tl_status tl__ocl_image_kind(cl_mem image, int writes, int *image1d)
 {
     cl_mem_object_type kind;
-    cl_mem_flags flags;
     cl_image_format fmt;
-    size_t w, h;
-    if (clGetMemObjectInfo(image, CL_MEM_TYPE, sizeof kind, &kind, NULL) != CL_SUCCESS ||
-        clGetMemObjectInfo(image, CL_MEM_FLAGS, sizeof flags, &flags, NULL) != CL_SUCCESS)
+    if (clGetMemObjectInfo(image, CL_MEM_TYPE, sizeof kind, &kind, NULL) != CL_SUCCESS)
         return TL_DEVICE_ERROR;
-    if (kind != CL_MEM_OBJECT_IMAGE2D) return TL_INVALID_ARGUMENTS;
-    if (clGetImageInfo(image, CL_IMAGE_FORMAT, sizeof fmt, &fmt, NULL) != CL_SUCCESS ||
-        clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof w, &w, NULL) != CL_SUCCESS ||
-        clGetImageInfo(image, CL_IMAGE_HEIGHT, sizeof h, &h, NULL) != CL_SUCCESS)
+    if (kind != CL_MEM_OBJECT_IMAGE2D && kind != CL_MEM_OBJECT_IMAGE1D_BUFFER)
+        return TL_INVALID_ARGUMENTS;
+    *image1d = kind == CL_MEM_OBJECT_IMAGE1D_BUFFER;
+    if (tl__ocl_check_mem(image, kind, writes) != TL_OK) return TL_INVALID_ARGUMENTS;
+    if (clGetImageInfo(image, CL_IMAGE_FORMAT, sizeof fmt, &fmt, NULL) != CL_SUCCESS)
         return TL_DEVICE_ERROR;
     if (fmt.image_channel_order != CL_RGBA ||
         (fmt.image_channel_data_type != CL_FLOAT &&
          fmt.image_channel_data_type != CL_HALF_FLOAT))
         return TL_UNSUPPORTED;
-    if ((uint64_t)w != (uint64_t)m->width || (uint64_t)h != (uint64_t)m->height)
-        return TL_SHAPE_MISMATCH;
-    if (flags & (writes ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY))
-        return TL_INVALID_ARGUMENTS;
     return TL_OK;
 }
 
-/* Checks `buffer`: a buffer object holding offset + nelems elements. */
+/* The image holds exactly the map's texels (width x height, or all of
+   them in one row for a 1-D image buffer). */
+static tl_status tl__ocl_check_image_size(cl_mem image, const tl__ocl_map *m,
+                                          int image1d)
+{
+    size_t w, h = 1;
+    if (clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof w, &w, NULL) != CL_SUCCESS ||
+        (!image1d &&
+         clGetImageInfo(image, CL_IMAGE_HEIGHT, sizeof h, &h, NULL) != CL_SUCCESS))
+        return TL_DEVICE_ERROR;
+    if (image1d ? (uint64_t)w != (uint64_t)(m->width * m->height)
+                : ((uint64_t)w != (uint64_t)m->width || (uint64_t)h != (uint64_t)m->height))
+        return TL_SHAPE_MISMATCH;
+    return TL_OK;
+}
+
+/* `buffer` holds offset + nelems elements. */
 static tl_status tl__ocl_check_buffer(cl_mem buffer, const tl__ocl_map *m,
                                       tl_dim offset, size_t elem_size,
                                       int writes)
 {
-    cl_mem_object_type kind;
-    cl_mem_flags flags;
     size_t bytes;
-    tl_dim end;
-    if (clGetMemObjectInfo(buffer, CL_MEM_TYPE, sizeof kind, &kind, NULL) != CL_SUCCESS ||
-        clGetMemObjectInfo(buffer, CL_MEM_FLAGS, sizeof flags, &flags, NULL) != CL_SUCCESS ||
-        clGetMemObjectInfo(buffer, CL_MEM_SIZE, sizeof bytes, &bytes, NULL) != CL_SUCCESS)
+    tl_status st = tl__ocl_check_mem(buffer, CL_MEM_OBJECT_BUFFER, writes);
+    if (st) return st;
+    if (clGetMemObjectInfo(buffer, CL_MEM_SIZE, sizeof bytes, &bytes, NULL) != CL_SUCCESS)
         return TL_DEVICE_ERROR;
-    if (kind != CL_MEM_OBJECT_BUFFER) return TL_INVALID_ARGUMENTS;
-    if (flags & (writes ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY))
-        return TL_INVALID_ARGUMENTS;
     /* offset + nelems <= INT_MAX was checked, so this cannot overflow */
-    end = (offset + m->nelems) * (tl_dim)elem_size;
-    if ((uint64_t)bytes < (uint64_t)end) return TL_BUFFER_TOO_SMALL;
+    if ((uint64_t)bytes < (uint64_t)((offset + m->nelems) * (tl_dim)elem_size))
+        return TL_BUFFER_TOO_SMALL;
     return TL_OK;
 }
 
-/* The global size along one axis: n rounded up to a multiple of local. */
-static size_t tl__ocl_global(tl_dim n, size_t local)
+/* n rounded up to a multiple of local (0: n itself). */
+static size_t tl__ocl_round_up(tl_dim n, size_t local)
 {
     size_t g = (size_t)n;
     return local ? (g + local - 1) / local * local : g;
 }
 
-/* Everything both directions share: checks, then one enqueue of `kernel`
-   with arguments (buffer, image, width, height, offset, map...). */
+/* The arguments every kernel takes, in kernels/image.cl's order:
+   buffer, image, then TL_MAP_PARAMS. */
+static cl_int tl__ocl_set_args(cl_kernel k, cl_mem buffer, cl_mem image,
+                               const tl__ocl_map *m, tl_dim offset)
+{
+    cl_int err = CL_SUCCESS, v[10];
+    cl_int4 stride;
+    cl_uint j;
+    v[0] = (cl_int)m->width;  v[1] = (cl_int)m->height; v[2] = (cl_int)offset;
+    v[3] = (cl_int)m->div_x;  v[4] = (cl_int)m->div_y;
+    v[5] = (cl_int)m->blocked; v[6] = (cl_int)m->extent;
+    v[7] = (cl_int)m->lane_stride;
+    for (j = 0; j < 4; ++j) stride.s[j] = (cl_int)m->stride[j];
+    err |= clSetKernelArg(k, 0, sizeof(cl_mem), &buffer);
+    err |= clSetKernelArg(k, 1, sizeof(cl_mem), &image);
+    for (j = 0; j < 5; ++j) err |= clSetKernelArg(k, 2 + j, sizeof(cl_int), &v[j]);
+    err |= clSetKernelArg(k, 7, sizeof stride, &stride);
+    for (j = 0; j < 3; ++j) err |= clSetKernelArg(k, 8 + j, sizeof(cl_int), &v[5 + j]);
+    return err;
+}
+
+/* Everything both directions share: every check, then one enqueue. */
 static tl_status tl__ocl_enqueue(tl_ocl_program *p, cl_command_queue q,
                                  tl_ocl_buffer_type type, int ndims,
                                  const tl_dim *dims, tl_data_type buffer_dt,
@@ -811,15 +963,20 @@ static tl_status tl__ocl_enqueue(tl_ocl_program *p, cl_command_queue q,
                                  const tl_ocl_enqueue_attr *attr)
 {
     static const tl_ocl_enqueue_attr defaults = { 0, { 0, 0 }, 0, NULL, NULL };
+    /* [1-D image][to image][f16 buffer] */
+    static const char *const names[2][2][2] = {
+        { { "tl_image_to_buffer_f32", "tl_image_to_buffer_f16" },
+          { "tl_buffer_to_image_f32", "tl_buffer_to_image_f16" } },
+        { { "tl_image1d_to_buffer_f32", "tl_image1d_to_buffer_f16" },
+          { "tl_buffer_to_image1d_f32", "tl_buffer_to_image1d_f16" } }
+    };
     tl__ocl_map m;
     cl_device_id qdev;
     cl_kernel kernel;
-    cl_int err = CL_SUCCESS, iargs[6];
-    cl_int4 stride;
+    cl_int err = CL_SUCCESS;
     size_t local[2], global[2];
     tl_dim offset, last;
-    const char *name;
-    int j;
+    int image1d = 0;
     tl_status st;
 
     if (!attr) attr = &defaults;
@@ -828,59 +985,49 @@ static tl_status tl__ocl_enqueue(tl_ocl_program *p, cl_command_queue q,
     if ((attr->num_events_in_wait_list != 0) != (attr->event_wait_list != NULL))
         return TL_INVALID_ARGUMENTS;
     st = tl__ocl_map_init(&m, type, ndims, dims);
+    if (!st) st = tl__ocl_image_kind(image, to_image, &image1d);
+    if (!st) st = tl__ocl_limits_check(&p->limits, &m, image1d);
     if (st) return st;
-    if ((uint64_t)m.width > (uint64_t)p->max_width ||
-        (uint64_t)m.height > (uint64_t)p->max_height)
-        return TL_DEVICE_LIMIT;
+
     /* local[0] == 0: the runtime picks the work-group size */
     local[0] = attr->local_size[0];
-    local[1] = local[0] && attr->local_size[1] ? attr->local_size[1] : 1;
+    local[1] = local[0] && attr->local_size[1] && !image1d ? attr->local_size[1] : 1;
     /* The kernels index in int: the last element and every work-item id of
-       the rounded-up global size must fit. */
+       the rounded-up global size must fit (a 1-D image's texel count too;
+       it is within the device's limit, which was checked above). */
     if (attr->buffer_offset > (size_t)INT_MAX || local[0] > (size_t)INT_MAX ||
         local[1] > (size_t)INT_MAX)
         return TL_DEVICE_LIMIT;
     offset = (tl_dim)attr->buffer_offset;
     if (tl__add_overflows(offset, m.nelems, &last) || last > INT_MAX ||
-        m.width > INT_MAX - (tl_dim)local[0] || m.height > INT_MAX - (tl_dim)local[1])
+        m.width > INT_MAX - (tl_dim)local[0] || m.height > INT_MAX - (tl_dim)local[1] ||
+        (image1d && m.width * m.height > INT_MAX - (tl_dim)local[0]))
         return TL_DEVICE_LIMIT;
 
     if (clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof qdev, &qdev, NULL) != CL_SUCCESS)
         return TL_DEVICE_ERROR;
     if (qdev != p->device) return TL_INVALID_ARGUMENTS;
-    st = tl__ocl_check_image(image, &m, to_image);
+    st = tl__ocl_check_image_size(image, &m, image1d);
     if (!st) st = tl__ocl_check_buffer(buffer, &m, offset, tl_dt_size(buffer_dt),
                                        !to_image);
     if (st) return st;
 
-    if (to_image)
-        name = buffer_dt == TL_F32 ? "tl_buffer_to_image_f32" : "tl_buffer_to_image_f16";
-    else
-        name = buffer_dt == TL_F32 ? "tl_image_to_buffer_f32" : "tl_image_to_buffer_f16";
     /* A kernel per call keeps a program usable from several threads:
        clSetKernelArg on a shared cl_kernel would race. */
-    kernel = clCreateKernel(p->program, name, &err);
+    kernel = clCreateKernel(p->program, names[image1d][to_image][buffer_dt == TL_F16],
+                            &err);
+    if (err == CL_INVALID_KERNEL_NAME) return TL_UNSUPPORTED;   /* OpenCL C 1.1 */
     if (err != CL_SUCCESS || !kernel) return TL_DEVICE_ERROR;
-    iargs[0] = (cl_int)m.width;
-    iargs[1] = (cl_int)m.height;
-    iargs[2] = (cl_int)offset;
-    iargs[3] = (cl_int)m.div_x;
-    iargs[4] = (cl_int)m.div_y;
-    for (j = 0; j < 4; ++j) stride.s[j] = (cl_int)m.stride[j];
-    err |= clSetKernelArg(kernel, 0, sizeof(cl_mem), &buffer);
-    err |= clSetKernelArg(kernel, 1, sizeof(cl_mem), &image);
-    for (j = 0; j < 5; ++j)
-        err |= clSetKernelArg(kernel, (cl_uint)(2 + j), sizeof(cl_int), &iargs[j]);
-    err |= clSetKernelArg(kernel, 7, sizeof stride, &stride);
-    iargs[0] = (cl_int)m.blocked;
-    iargs[1] = (cl_int)m.extent;
-    iargs[2] = (cl_int)m.lane_stride;
-    for (j = 0; j < 3; ++j)
-        err |= clSetKernelArg(kernel, (cl_uint)(8 + j), sizeof(cl_int), &iargs[j]);
-    global[0] = tl__ocl_global(m.width, local[0]);
-    global[1] = tl__ocl_global(m.height, local[0] ? local[1] : 0);
+    err = tl__ocl_set_args(kernel, buffer, image, &m, offset);
+    if (image1d) {
+        global[0] = tl__ocl_round_up(m.width * m.height, local[0]);
+        global[1] = 1;
+    } else {
+        global[0] = tl__ocl_round_up(m.width, local[0]);
+        global[1] = tl__ocl_round_up(m.height, local[0] ? local[1] : 0);
+    }
     if (err == CL_SUCCESS)
-        err = clEnqueueNDRangeKernel(q, kernel, 2, NULL, global,
+        err = clEnqueueNDRangeKernel(q, kernel, image1d ? 1 : 2, NULL, global,
                                      local[0] ? local : NULL,
                                      attr->num_events_in_wait_list,
                                      attr->event_wait_list, attr->event);

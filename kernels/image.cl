@@ -1,6 +1,6 @@
 /* tensorlayout: tensors <-> OpenCL 2-D RGBA images (MACE's layouts).
 
-   One pair of kernels serves all buffer types. The host (tensorlayout_ocl.h,
+   One set of kernels serves all buffer types. The host (tensorlayout_ocl.h,
    tl__ocl_map_init) reduces each type to the same description:
      - texel x splits into x / div_x and x % div_x, y into y / div_y and
        y % div_y: four coordinates c0..c3;
@@ -69,74 +69,124 @@ void tl_store_f16(float v, __global half *buf, int i)
     if (i >= 0) vstore_half(v, (size_t)i, buf);
 }
 
-/* buffer -> image: one work-item per texel, padding lanes written as 0 */
-__kernel void tl_buffer_to_image_f32(__global const float *buf,
-                                     __write_only image2d_t img,
-                                     int width, int height, int buf_off,
-                                     int div_x, int div_y, int4 stride,
-                                     int blocked, int extent, int lane_stride)
+/* The four lanes of a texel from the buffer (o: tl_lanes), padding 0. */
+float4 tl_gather_f32(__global const float *buf, int4 o)
 {
-    int x = (int)get_global_id(0), y = (int)get_global_id(1);
-    int4 o;
-    if (x >= width || y >= height) return;
-    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,
-                 lane_stride);
-    write_imagef(img, (int2)(x, y),
-                 (float4)(tl_load_f32(buf, o.s0), tl_load_f32(buf, o.s1),
-                          tl_load_f32(buf, o.s2), tl_load_f32(buf, o.s3)));
+    return (float4)(tl_load_f32(buf, o.s0), tl_load_f32(buf, o.s1),
+                    tl_load_f32(buf, o.s2), tl_load_f32(buf, o.s3));
 }
 
-__kernel void tl_buffer_to_image_f16(__global const half *buf,
-                                     __write_only image2d_t img,
-                                     int width, int height, int buf_off,
-                                     int div_x, int div_y, int4 stride,
-                                     int blocked, int extent, int lane_stride)
+float4 tl_gather_f16(__global const half *buf, int4 o)
 {
-    int x = (int)get_global_id(0), y = (int)get_global_id(1);
-    int4 o;
-    if (x >= width || y >= height) return;
-    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,
-                 lane_stride);
-    write_imagef(img, (int2)(x, y),
-                 (float4)(tl_load_f16(buf, o.s0), tl_load_f16(buf, o.s1),
-                          tl_load_f16(buf, o.s2), tl_load_f16(buf, o.s3)));
+    return (float4)(tl_load_f16(buf, o.s0), tl_load_f16(buf, o.s1),
+                    tl_load_f16(buf, o.s2), tl_load_f16(buf, o.s3));
 }
 
-/* image -> buffer: one work-item per texel, padding lanes not written */
-__kernel void tl_image_to_buffer_f32(__global float *buf,
-                                     __read_only image2d_t img,
-                                     int width, int height, int buf_off,
-                                     int div_x, int div_y, int4 stride,
-                                     int blocked, int extent, int lane_stride)
+/* The lanes of a texel into the buffer; padding lanes go nowhere. */
+void tl_scatter_f32(float4 v, __global float *buf, int4 o)
 {
-    int x = (int)get_global_id(0), y = (int)get_global_id(1);
-    int4 o;
-    float4 v;
-    if (x >= width || y >= height) return;
-    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,
-                 lane_stride);
-    v = read_imagef(img, tl_sampler, (int2)(x, y));
     tl_store_f32(v.s0, buf, o.s0);
     tl_store_f32(v.s1, buf, o.s1);
     tl_store_f32(v.s2, buf, o.s2);
     tl_store_f32(v.s3, buf, o.s3);
 }
 
-__kernel void tl_image_to_buffer_f16(__global half *buf,
-                                     __read_only image2d_t img,
-                                     int width, int height, int buf_off,
-                                     int div_x, int div_y, int4 stride,
-                                     int blocked, int extent, int lane_stride)
+void tl_scatter_f16(float4 v, __global half *buf, int4 o)
 {
-    int x = (int)get_global_id(0), y = (int)get_global_id(1);
-    int4 o;
-    float4 v;
-    if (x >= width || y >= height) return;
-    o = tl_lanes(x, y, buf_off, div_x, div_y, stride, blocked, extent,
-                 lane_stride);
-    v = read_imagef(img, tl_sampler, (int2)(x, y));
     tl_store_f16(v.s0, buf, o.s0);
     tl_store_f16(v.s1, buf, o.s1);
     tl_store_f16(v.s2, buf, o.s2);
     tl_store_f16(v.s3, buf, o.s3);
 }
+
+/* Every kernel takes the image size and the map after its two memory
+   objects, in this order (the host sets them by position). */
+#define TL_MAP_PARAMS int width, int height, int buf_off, int div_x, \
+    int div_y, int4 stride, int blocked, int extent, int lane_stride
+#define TL_MAP_ARGS buf_off, div_x, div_y, stride, blocked, extent, lane_stride
+
+/* 2-D images: one work-item per texel (x, y). */
+
+__kernel void tl_buffer_to_image_f32(__global const float *buf,
+                                     __write_only image2d_t img, TL_MAP_PARAMS)
+{
+    int x = (int)get_global_id(0), y = (int)get_global_id(1);
+    if (x >= width || y >= height) return;
+    write_imagef(img, (int2)(x, y),
+                 tl_gather_f32(buf, tl_lanes(x, y, TL_MAP_ARGS)));
+}
+
+__kernel void tl_buffer_to_image_f16(__global const half *buf,
+                                     __write_only image2d_t img, TL_MAP_PARAMS)
+{
+    int x = (int)get_global_id(0), y = (int)get_global_id(1);
+    if (x >= width || y >= height) return;
+    write_imagef(img, (int2)(x, y),
+                 tl_gather_f16(buf, tl_lanes(x, y, TL_MAP_ARGS)));
+}
+
+__kernel void tl_image_to_buffer_f32(__global float *buf,
+                                     __read_only image2d_t img, TL_MAP_PARAMS)
+{
+    int x = (int)get_global_id(0), y = (int)get_global_id(1);
+    if (x >= width || y >= height) return;
+    tl_scatter_f32(read_imagef(img, tl_sampler, (int2)(x, y)), buf,
+                   tl_lanes(x, y, TL_MAP_ARGS));
+}
+
+__kernel void tl_image_to_buffer_f16(__global half *buf,
+                                     __read_only image2d_t img, TL_MAP_PARAMS)
+{
+    int x = (int)get_global_id(0), y = (int)get_global_id(1);
+    if (x >= width || y >= height) return;
+    tl_scatter_f16(read_imagef(img, tl_sampler, (int2)(x, y)), buf,
+                   tl_lanes(x, y, TL_MAP_ARGS));
+}
+
+/* 1-D image buffers (OpenCL C 1.2): the same texels, the 2-D image's rows
+   one after another, so texel t is (t % width, t / width). One work-item
+   per texel. On an OpenCL C 1.1 compiler these kernels are left out and
+   the host reports TL_UNSUPPORTED for 1-D images. */
+#if defined(__OPENCL_C_VERSION__) && __OPENCL_C_VERSION__ >= 120
+
+__kernel void tl_buffer_to_image1d_f32(__global const float *buf,
+                                       __write_only image1d_buffer_t img,
+                                       TL_MAP_PARAMS)
+{
+    int t = (int)get_global_id(0);
+    if (t >= width * height) return;
+    write_imagef(img, t, tl_gather_f32(buf, tl_lanes(t % width, t / width,
+                                                     TL_MAP_ARGS)));
+}
+
+__kernel void tl_buffer_to_image1d_f16(__global const half *buf,
+                                       __write_only image1d_buffer_t img,
+                                       TL_MAP_PARAMS)
+{
+    int t = (int)get_global_id(0);
+    if (t >= width * height) return;
+    write_imagef(img, t, tl_gather_f16(buf, tl_lanes(t % width, t / width,
+                                                     TL_MAP_ARGS)));
+}
+
+__kernel void tl_image1d_to_buffer_f32(__global float *buf,
+                                       __read_only image1d_buffer_t img,
+                                       TL_MAP_PARAMS)
+{
+    int t = (int)get_global_id(0);
+    if (t >= width * height) return;
+    tl_scatter_f32(read_imagef(img, t), buf,
+                   tl_lanes(t % width, t / width, TL_MAP_ARGS));
+}
+
+__kernel void tl_image1d_to_buffer_f16(__global half *buf,
+                                       __read_only image1d_buffer_t img,
+                                       TL_MAP_PARAMS)
+{
+    int t = (int)get_global_id(0);
+    if (t >= width * height) return;
+    tl_scatter_f16(read_imagef(img, t), buf,
+                   tl_lanes(t % width, t / width, TL_MAP_ARGS));
+}
+
+#endif

@@ -51,6 +51,8 @@ static void read_buffer(cl_mem m, size_t bytes, void *out)
              CL_SUCCESS);
 }
 
+/* w x h texels; a 1-D image buffer holds the same texels as one row of
+   w*h, so callers pass (w*h, 1) for it. */
 static void image_io(cl_mem img, size_t w, size_t h, void *texels, int write)
 {
     size_t origin[3] = {0, 0, 0}, region[3];
@@ -97,16 +99,18 @@ typedef struct {
     tl_data_type dt;
     size_t offset;             /* elements before the tensor in the buffer */
     size_t local[2];           /* {0,0}: runtime's choice */
+    int image1d;               /* a 1-D image buffer instead of a 2-D image */
 } ocl_case;
 
 static void case_name(const ocl_case *c, char *s, size_t len)
 {
-    snprintf(s, len, "%s dims %lld,%lld,%lld,%lld %s image %s buffer off %zu local %zux%zu",
+    snprintf(s, len, "%s dims %lld,%lld,%lld,%lld %s%s image %s buffer off %zu local %zux%zu",
              tl_ocl_buffer_type_name(c->type), (long long)c->dims[0],
              (long long)(c->type == TL_OCL_ARGUMENT ? 0 : c->dims[1]),
              (long long)(c->type == TL_OCL_ARGUMENT ? 0 : c->dims[2]),
              (long long)(c->type == TL_OCL_ARGUMENT ? 0 : c->dims[3]),
-             c->ct == CL_FLOAT ? "float" : "half", tl_dt_name(c->dt), c->offset,
+             c->ct == CL_FLOAT ? "float" : "half", c->image1d ? " 1-D" : "",
+             tl_dt_name(c->dt), c->offset,
              c->local[0], c->local[1]);
 }
 
@@ -128,6 +132,7 @@ static void run_case(const ocl_case *c)
 
     CHECK_EQ(tl_ocl_image_shape(c->type, nd, c->dims, &w, &h), TL_OK);
     ntex = w * h * 4;
+    if (c->image1d) { w *= h; h = 1; }   /* same texels, one row */
     vals = (float *)malloc(n * sizeof(float));
     want = (float *)malloc(ntex * sizeof(float));
     got = (float *)malloc(ntex * sizeof(float));
@@ -140,7 +145,10 @@ static void run_case(const ocl_case *c)
     for (i = 0; i < nbuf; ++i)
         put(raw, c->dt, i, i >= c->offset && i < c->offset + n ? vals[i - c->offset] : junk);
     buf = make_buffer(nbuf * elem_size(c->dt), raw);
-    CHECK_EQ(tl_ocl_image_create(&img, ctx, c->type, nd, c->dims, c->ct), TL_OK);
+    if (c->image1d)
+        CHECK_EQ(tl_ocl_image1d_create(&img, ctx, c->type, nd, c->dims, c->ct), TL_OK);
+    else
+        CHECK_EQ(tl_ocl_image_create(&img, ctx, c->type, nd, c->dims, c->ct), TL_OK);
     if (!buf || !img) goto done;
     for (i = 0; i < ntex; ++i) got[i] = junk;
     image_put(img, c->ct, w, h, got);
@@ -186,12 +194,13 @@ static void check_all_types(void)
     tl_dim d[4];
     for (t = 0; t < TL_OCL_BUFFER_TYPE_COUNT; ++t)
         for (s = 0; ref_dims((tl_ocl_buffer_type)t, s, d); ++s)
-            for (a = 0; a < 2; ++a)
+            for (a = 0; a < 4; ++a)
                 for (b = 0; b < 2; ++b) {
-                    ocl_case c;
+                    ocl_case c;   /* a: float, half, then both as 1-D */
                     c.type = (tl_ocl_buffer_type)t;
                     c.dims = d;
-                    c.ct = cts[a];
+                    c.ct = cts[a % 2];
+                    c.image1d = a >= 2;
                     c.dt = dts[b];
                     c.offset = (size_t)(count % 3) * 5;
                     c.local[0] = locals[(count + count / 4) % 2][0];
@@ -273,6 +282,42 @@ static void expect_refusal(const char *what, tl_ocl_buffer_type t, int nd,
     image_get(img, CL_FLOAT, w, h, tmp);
     for (i = 0; i < w * h * 4; ++i) CHECK_MSG(tmp[i] == junk, "%s: image written", what);
     free(tmp);
+}
+
+/* 1-D image buffers: their own size check and device limit. */
+static void check_refusals_1d(cl_mem buf, const tl_dim *too_wide_2d)
+{
+    tl_dim nhwc[4] = {1, 3, 5, 6};           /* 30 texels */
+    tl_dim other[4] = {1, 3, 5, 9};          /* 45 texels */
+    tl_dim huge[1];
+    size_t maxbuf = 0;
+    cl_mem img = NULL, big = NULL;
+    float tmp[120];
+    int i;
+    CHECK_EQ(clGetDeviceInfo(dev, CL_DEVICE_IMAGE_MAX_BUFFER_SIZE, sizeof maxbuf, &maxbuf,
+                             NULL), CL_SUCCESS);
+    huge[0] = (tl_dim)maxbuf * 4 + 1;
+    CHECK_EQ(tl_ocl_image1d_create(&img, ctx, TL_OCL_IN_OUT_CHANNEL, 4, nhwc, CL_FLOAT), TL_OK);
+    if (!img) return;
+    for (i = 0; i < 120; ++i) tmp[i] = junk;
+    image_put(img, CL_FLOAT, 30, 1, tmp);
+    CHECK_EQ(tl_ocl_buffer_to_image(prog, queue, TL_OCL_IN_OUT_CHANNEL, 4, other, TL_F32,
+                                    buf, img), TL_SHAPE_MISMATCH);
+    CHECK_EQ(tl_ocl_buffer_to_image(prog, queue, TL_OCL_ARGUMENT, 1, huge, TL_F32,
+                                    buf, img), TL_DEVICE_LIMIT);
+    CHECK_EQ(tl_ocl_image1d_create(&big, ctx, TL_OCL_ARGUMENT, 1, huge, CL_FLOAT),
+             TL_DEVICE_LIMIT);
+    CHECK(big == NULL);
+    /* too wide for a 2-D image is fine in one row when the device allows it */
+    if (maxbuf >= (size_t)(too_wide_2d[0] / 4 + 1) && maxbuf <= ((size_t)1 << 26)) {
+        CHECK_EQ(tl_ocl_image1d_create(&big, ctx, TL_OCL_ARGUMENT, 1, too_wide_2d,
+                                       CL_HALF_FLOAT), TL_OK);
+        if (big) clReleaseMemObject(big);
+    }
+    clFinish(queue);
+    image_get(img, CL_FLOAT, 30, 1, tmp);
+    for (i = 0; i < 120; ++i) CHECK_MSG(tmp[i] == junk, "1-D refusal wrote the image");
+    clReleaseMemObject(img);
 }
 
 static void check_refusals(void)
@@ -364,6 +409,7 @@ static void check_refusals(void)
                                  CL_UNORM_INT8), TL_UNSUPPORTED);
     CHECK_EQ(tl_ocl_buffer_to_image(NULL, queue, TL_OCL_IN_OUT_CHANNEL, 4, nhwc, TL_F32,
                                     buf, img), TL_INVALID_ARGUMENTS);
+    check_refusals_1d(buf, wide);
     if (img_r) clReleaseMemObject(img_r);
     if (img_u8) clReleaseMemObject(img_u8);
     clReleaseMemObject(buf);

@@ -170,7 +170,7 @@ static void check_source(void)
         fp16_pragma += strstr(lines[i], "#pragma OPENCL EXTENSION cl_khr_fp16") != NULL;
         mul24 += strstr(lines[i], "mul24(") != NULL || strstr(lines[i], "mad24(") != NULL;
     }
-    CHECK_EQ(kernels, 4);
+    CHECK_EQ(kernels, 8);   /* 2-D and 1-D images, both ways, f32 and f16 */
     CHECK_EQ(fp16_pragma, 0);   /* half buffers use vload_half: core CL */
     CHECK_EQ(mul24, 0);
 }
