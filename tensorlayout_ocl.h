@@ -43,7 +43,10 @@
                              buffer (beyond MACE)
 
    Lanes past the tensor's end are zero in the image and never written to
-   the buffer. Every dim must be >= 1 (an image cannot be empty).
+   the buffer. Every dim must be >= 1 (an image cannot be empty). Besides
+   2-D images, every call takes a 1-D image buffer holding the same texels
+   row after row (tl_ocl_image1d_create; beyond MACE, for tensors wider
+   than a 2-D image may be).
 
    Threads: every function is reentrant. A tl_ocl_program may be used from
    several threads at once: each call makes its own cl_kernel.
