@@ -17,7 +17,7 @@
        TL_MALLOC(sz,ctx) / TL_FREE(p,ctx)
 
    Quick start (must compile; a test copies it):
-       tl_dim dims[4] = {1, 5, 7, 6};                   NHWC
+       tl_dim dims[4] = {1, 5, 7, 6};                   // NHWC
        tl_ocl_program *prog = NULL;
        cl_mem img = NULL;
        tl_status st = tl_ocl_program_create(&prog, ctx, dev, NULL);
@@ -122,8 +122,9 @@ TL_API tl_status tl_ocl_unpack_host(tl_ocl_buffer_type type, int ndims,
                                     const tl_dim *dims, const float *image,
                                     float *buffer);
 
-/* The embedded .cl sources of kernels/, one string per source line, *nlines of them
-   (nlines may be NULL). Static storage; for clCreateProgramWithSource. */
+/* The embedded .cl sources of kernels/, one string per source line,
+   *nlines of them (nlines may be NULL). Static storage; ready for
+   clCreateProgramWithSource. */
 TL_API const char *const *tl_ocl_kernel_source(size_t *nlines);
 
 #ifndef TL_OCL_HOST_ONLY
@@ -258,57 +259,98 @@ typedef struct {
 
 static tl_dim tl__ocl_q(tl_dim v) { return v / 4 + (v % 4 != 0); }
 
-static void tl__ocl_map_set(tl__ocl_map *m, tl_dim div_x, tl_dim div_y,
+/* One row of the table in docs/gpu-images.md. */
+static void tl__ocl_map_set(tl__ocl_map *m, tl_dim width, tl_dim height,
+                            tl_dim div_x, tl_dim div_y,
                             tl_dim s0, tl_dim s1, tl_dim s2, tl_dim s3,
                             int blocked, tl_dim extent, tl_dim lane_stride)
 {
+    m->width = width; m->height = height;
     m->div_x = div_x; m->div_y = div_y;
     m->stride[0] = s0; m->stride[1] = s1; m->stride[2] = s2; m->stride[3] = s3;
     m->blocked = blocked; m->extent = extent; m->lane_stride = lane_stride;
 }
 
-/* Activations: n, c, h, w are logical; sn..sw their buffer strides. */
+/* Activations: d holds the logical n, c, h, w; s their buffer strides
+   (NHWC or NCHW). */
 static void tl__ocl_map_activation(tl__ocl_map *m, tl_ocl_buffer_type type,
-                                   const tl_dim *nchw, const tl_dim *s)
+                                   const tl_dim *d, const tl_dim *s)
 {
-    tl_dim h = nchw[2], w = nchw[3];
+    tl_dim n = d[0], c = d[1], h = d[2], w = d[3];
     switch (type) {
     case TL_OCL_IN_OUT_CHANNEL: case TL_OCL_IN_OUT_CHANNEL_NCHW:
         /* x = (c/4)*W + w, y = n*H + h, lane c%4 */
-        tl__ocl_map_set(m, w, h, 0, s[3], s[0], s[2], 0, nchw[1], s[1]);
+        tl__ocl_map_set(m, tl__ocl_q(c) * w, n * h, w, h,
+                        0, s[3], s[0], s[2], 0, c, s[1]);
         break;
     case TL_OCL_IN_OUT_HEIGHT: case TL_OCL_IN_OUT_HEIGHT_NCHW:
         /* x = c*W + w, y = n*q(H) + h/4, lane h%4 */
-        tl__ocl_map_set(m, w, tl__ocl_q(h), s[1], s[3], s[0], 0, 3, h, s[2]);
+        tl__ocl_map_set(m, w * c, n * tl__ocl_q(h), w, tl__ocl_q(h),
+                        s[1], s[3], s[0], 0, 3, h, s[2]);
         break;
     default: /* TL_OCL_IN_OUT_WIDTH(_NCHW): x = c*q(W) + w/4, y = n*H + h */
-        tl__ocl_map_set(m, tl__ocl_q(w), h, s[1], 0, s[0], s[2], 1, w, s[3]);
+        tl__ocl_map_set(m, tl__ocl_q(w) * c, n * h, tl__ocl_q(w), h,
+                        s[1], 0, s[0], s[2], 1, w, s[3]);
         break;
     }
 }
 
-/* Dims are checked; every product of a subset of them is then at most
-   nelems, so only the image sizes need their own overflow checks. */
+/* Filters: d holds O, I, H, W (M, I, H, W for depthwise, M = 1); the
+   buffer is dense in that order, so h*W + w is one coordinate of stride 1
+   and i has stride H*W. */
+static void tl__ocl_map_filter(tl__ocl_map *m, tl_ocl_buffer_type type,
+                               const tl_dim *d)
+{
+    tl_dim o = d[0], i = d[1], hw = d[2] * d[3];
+    switch (type) {
+    case TL_OCL_CONV2D_FILTER:      /* x = i, y = (o/4)*H*W + h*W + w */
+        tl__ocl_map_set(m, i, tl__ocl_q(o) * hw, i, hw,
+                        0, hw, 0, 1, 2, o, i * hw);
+        break;
+    case TL_OCL_DW_CONV2D_FILTER:   /* x = h*W + w, y = i/4 */
+        tl__ocl_map_set(m, hw, tl__ocl_q(i), hw, tl__ocl_q(i),
+                        0, 1, 0, 0, 3, i, hw);
+        break;
+    case TL_OCL_WEIGHT_HEIGHT:      /* x = (h*W + w)*I + i, y = o/4 */
+        tl__ocl_map_set(m, hw * i, tl__ocl_q(o), i, tl__ocl_q(o),
+                        1, hw, 0, 0, 3, o, i * hw);
+        break;
+    default:   /* TL_OCL_WEIGHT_WIDTH: x = (h*W + w)*q(I) + i/4, y = o */
+        tl__ocl_map_set(m, hw * tl__ocl_q(i), o, tl__ocl_q(i), o,
+                        1, 0, 0, i * hw, 1, i, hw);
+        break;
+    }
+}
+
+static int tl__ocl_is_activation(tl_ocl_buffer_type type)
+{
+    return type <= TL_OCL_IN_OUT_WIDTH || type >= TL_OCL_IN_OUT_CHANNEL_NCHW;
+}
+
+/* Checks type and dims and fills *m. Once the element count fits, so does
+   every product of some of the dims, and since q(v) <= v so do the image
+   width and height; only width*height*4 (floats of the CPU image) can
+   overflow beyond that. */
 static tl_status tl__ocl_map_init(tl__ocl_map *m, tl_ocl_buffer_type type,
                                   int ndims, const tl_dim *dims)
 {
-    int d, want = type == TL_OCL_ARGUMENT ? 1 : 4;
-    tl_dim n = 1, a = 0, b = 0, hw, texels, floats;
+    int d;
+    tl_dim n = 1, texels, floats;
     if (!dims || (int)type < 0 || type >= TL_OCL_BUFFER_TYPE_COUNT ||
-        ndims != want)
+        ndims != (type == TL_OCL_ARGUMENT ? 1 : 4))
         return TL_INVALID_ARGUMENTS;
     for (d = 0; d < ndims; ++d)
         if (dims[d] < 1) return TL_INVALID_ARGUMENTS;
     for (d = 0; d < ndims; ++d)
         if (tl__mul_overflows(n, dims[d], &n)) return TL_OVERFLOW;
     if (type == TL_OCL_DW_CONV2D_FILTER && dims[0] != 1)
-        return TL_UNSUPPORTED;   /* MACE's layout has room for M = 1 only */
+        return TL_UNSUPPORTED;   /* the layout has room for M = 1 only */
 
     m->nelems = n;
-    if (type == TL_OCL_ARGUMENT) {
-        a = tl__ocl_q(dims[0]); b = 1;   /* x = w/4, lane w%4 */
-        tl__ocl_map_set(m, a, 1, 0, 0, 0, 0, 1, dims[0], 1);
-    } else if (type <= TL_OCL_IN_OUT_WIDTH || type >= TL_OCL_IN_OUT_CHANNEL_NCHW) {
+    if (type == TL_OCL_ARGUMENT) {   /* x = w/4, y = 0, lane w%4 */
+        tl__ocl_map_set(m, tl__ocl_q(n), 1, tl__ocl_q(n), 1,
+                        0, 0, 0, 0, 1, n, 1);
+    } else if (tl__ocl_is_activation(type)) {
         tl_dim nchw[4], s[4];   /* logical n, c, h, w and their strides */
         int nhwc = type <= TL_OCL_IN_OUT_WIDTH;
         nchw[0] = dims[0];
@@ -320,48 +362,13 @@ static tl_status tl__ocl_map_init(tl__ocl_map *m, tl_ocl_buffer_type type,
         s[2] = nhwc ? nchw[3] * nchw[1] : nchw[3];
         s[3] = nhwc ? nchw[1] : 1;
         tl__ocl_map_activation(m, type, nchw, s);
-        if (type == TL_OCL_IN_OUT_CHANNEL || type == TL_OCL_IN_OUT_CHANNEL_NCHW) {
-            if (tl__mul_overflows(tl__ocl_q(nchw[1]), nchw[3], &a)) return TL_OVERFLOW;
-            b = nchw[0] * nchw[2];
-        } else if (type == TL_OCL_IN_OUT_HEIGHT || type == TL_OCL_IN_OUT_HEIGHT_NCHW) {
-            a = nchw[3] * nchw[1];
-            if (tl__mul_overflows(nchw[0], tl__ocl_q(nchw[2]), &b)) return TL_OVERFLOW;
-        } else {
-            if (tl__mul_overflows(tl__ocl_q(nchw[3]), nchw[1], &a)) return TL_OVERFLOW;
-            b = nchw[0] * nchw[2];
-        }
     } else {
-        /* filters: dims O I H W (M I H W for depthwise), h*W + w is one
-           coordinate of stride 1 */
-        tl_dim o = dims[0], i = dims[1];
-        hw = dims[2] * dims[3];
-        switch (type) {
-        case TL_OCL_CONV2D_FILTER:   /* x = i, y = (o/4)*H*W + h*W + w */
-            a = i;
-            if (tl__mul_overflows(tl__ocl_q(o), hw, &b)) return TL_OVERFLOW;
-            tl__ocl_map_set(m, i, hw, 0, hw, 0, 1, 2, o, i * hw);
-            break;
-        case TL_OCL_DW_CONV2D_FILTER:   /* x = h*W + w, y = i/4 */
-            a = hw; b = tl__ocl_q(i);
-            tl__ocl_map_set(m, hw, b, 0, 1, 0, 0, 3, i, hw);
-            break;
-        case TL_OCL_WEIGHT_HEIGHT:   /* x = (h*W + w)*I + i, y = o/4 */
-            a = i * hw; b = tl__ocl_q(o);
-            tl__ocl_map_set(m, i, b, 1, hw, 0, 0, 3, o, i * hw);
-            break;
-        default:   /* TL_OCL_WEIGHT_WIDTH: x = (h*W + w)*q(I) + i/4, y = o */
-            if (tl__mul_overflows(tl__ocl_q(i), hw, &a)) return TL_OVERFLOW;
-            b = o;
-            tl__ocl_map_set(m, tl__ocl_q(i), o, 1, 0, 0, i * hw, 1, i, hw);
-            break;
-        }
+        tl__ocl_map_filter(m, type, dims);
     }
-    /* the CPU reference indexes width*height*4 floats */
-    if (tl__mul_overflows(a, b, &texels) || tl__mul_overflows(texels, 4, &floats) ||
+    if (tl__mul_overflows(m->width, m->height, &texels) ||
+        tl__mul_overflows(texels, 4, &floats) ||
         (uint64_t)floats > (uint64_t)(SIZE_MAX / sizeof(float)))
         return TL_OVERFLOW;
-    m->width = a;
-    m->height = b;
     return TL_OK;
 }
 
