@@ -545,6 +545,27 @@ static const char *const tl__ocl_source_lines[] = {
     "    if (i >= 0) vstore_half(v, (size_t)i, buf);\n",
     "}\n",
     "\n",
+    "/* v rounded to the nearest half (ties to even), as a float. The spec lets\n",
+    "   a write to a CL_HALF_FLOAT image round to nearest even or toward zero;\n",
+    "   a value that is already a half is stored exactly either way, so every\n",
+    "   device stores the bits that tl_f32_to_f16 gives on the host. Plain\n",
+    "   float code, since a `half` variable needs cl_khr_fp16. */\n",
+    "float tl_round_to_half(float v)\n",
+    "{\n",
+    "    float a = fabs(v), step;\n",
+    "    if (isnan(v)) return v;\n",
+    "    if (a >= 65520.0f) return copysign(INFINITY, v);   /* rounds past 65504 */\n",
+    "    /* halfs near a are 2^(e-10) apart; 2^-24 below 2^-14 (subnormals) */\n",
+    "    step = ldexp(1.0f, max(ilogb(a), -14) - 10);\n",
+    "    return copysign(rint(a / step) * step, v);\n",
+    "}\n",
+    "\n",
+    "float4 tl_round_to_half4(float4 v)\n",
+    "{\n",
+    "    return (float4)(tl_round_to_half(v.s0), tl_round_to_half(v.s1),\n",
+    "                    tl_round_to_half(v.s2), tl_round_to_half(v.s3));\n",
+    "}\n",
+    "\n",
     "/* The four lanes of a texel from the buffer (o: tl_lanes), padding 0. */\n",
     "float4 tl_gather_f32(__global const float *buf, int4 o)\n",
     "{\n",
@@ -576,9 +597,12 @@ static const char *const tl__ocl_source_lines[] = {
     "}\n",
     "\n",
     "/* Every kernel takes the image size and the map after its two memory\n",
-    "   objects, in this order (the host sets them by position). */\n",
+    "   objects, in this order (the host sets them by position), then whether\n",
+    "   the image is CL_HALF_FLOAT (passed in, because PoCL 3.1 lacks\n",
+    "   get_image_channel_data_type for 1-D image buffers). */\n",
     "#define TL_MAP_PARAMS int width, int height, int buf_off, int div_x, \\\n",
-    "    int div_y, int4 stride, int blocked, int extent, int lane_stride\n",
+    "    int div_y, int4 stride, int blocked, int extent, int lane_stride, \\\n",
+    "    int half_image\n",
     "#define TL_MAP_ARGS buf_off, div_x, div_y, stride, blocked, extent, lane_stride\n",
     "\n",
     "/* 2-D images: one work-item per texel (x, y). */\n",
@@ -587,9 +611,11 @@ static const char *const tl__ocl_source_lines[] = {
     "                                     __write_only image2d_t img, TL_MAP_PARAMS)\n",
     "{\n",
     "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
+    "    float4 v;\n",
     "    if (x >= width || y >= height) return;\n",
-    "    write_imagef(img, (int2)(x, y),\n",
-    "                 tl_gather_f32(buf, tl_lanes(x, y, TL_MAP_ARGS)));\n",
+    "    v = tl_gather_f32(buf, tl_lanes(x, y, TL_MAP_ARGS));\n",
+    "    if (half_image) v = tl_round_to_half4(v);\n",
+    "    write_imagef(img, (int2)(x, y), v);\n",
     "}\n",
     "\n",
     "__kernel void tl_buffer_to_image_f16(__global const half *buf,\n",
@@ -597,7 +623,7 @@ static const char *const tl__ocl_source_lines[] = {
     "{\n",
     "    int x = (int)get_global_id(0), y = (int)get_global_id(1);\n",
     "    if (x >= width || y >= height) return;\n",
-    "    write_imagef(img, (int2)(x, y),\n",
+    "    write_imagef(img, (int2)(x, y),   /* halfs already: no rounding */\n",
     "                 tl_gather_f16(buf, tl_lanes(x, y, TL_MAP_ARGS)));\n",
     "}\n",
     "\n",
@@ -630,9 +656,11 @@ static const char *const tl__ocl_source_lines[] = {
     "                                       TL_MAP_PARAMS)\n",
     "{\n",
     "    int t = (int)get_global_id(0);\n",
+    "    float4 v;\n",
     "    if (t >= width * height) return;\n",
-    "    write_imagef(img, t, tl_gather_f32(buf, tl_lanes(t % width, t / width,\n",
-    "                                                     TL_MAP_ARGS)));\n",
+    "    v = tl_gather_f32(buf, tl_lanes(t % width, t / width, TL_MAP_ARGS));\n",
+    "    if (half_image) v = tl_round_to_half4(v);\n",
+    "    write_imagef(img, t, v);\n",
     "}\n",
     "\n",
     "__kernel void tl_buffer_to_image1d_f16(__global const half *buf,\n",
@@ -641,8 +669,8 @@ static const char *const tl__ocl_source_lines[] = {
     "{\n",
     "    int t = (int)get_global_id(0);\n",
     "    if (t >= width * height) return;\n",
-    "    write_imagef(img, t, tl_gather_f16(buf, tl_lanes(t % width, t / width,\n",
-    "                                                     TL_MAP_ARGS)));\n",
+    "    write_imagef(img, t,   /* halfs already: no rounding */\n",
+    "                 tl_gather_f16(buf, tl_lanes(t % width, t / width, TL_MAP_ARGS)));\n",
     "}\n",
     "\n",
     "__kernel void tl_image1d_to_buffer_f32(__global float *buf,\n",
@@ -884,9 +912,11 @@ static tl_status tl__ocl_check_mem(cl_mem mem, cl_mem_object_type kind,
     return TL_OK;
 }
 
-/* Sets *image1d from the image's kind (2-D or 1-D image buffer) and checks
-   its format: CL_RGBA, float or half. */
-static tl_status tl__ocl_image_kind(cl_mem image, int writes, int *image1d)
+/* Sets *image1d from the image's kind (2-D or 1-D image buffer) and
+   *half from its channel type, and checks its format: CL_RGBA, float or
+   half. */
+static tl_status tl__ocl_image_kind(cl_mem image, int writes, int *image1d,
+                                    int *half)
 {
     cl_mem_object_type kind;
     cl_image_format fmt;
@@ -902,6 +932,7 @@ static tl_status tl__ocl_image_kind(cl_mem image, int writes, int *image1d)
         (fmt.image_channel_data_type != CL_FLOAT &&
          fmt.image_channel_data_type != CL_HALF_FLOAT))
         return TL_UNSUPPORTED;
+    *half = fmt.image_channel_data_type == CL_HALF_FLOAT;
     return TL_OK;
 }
 
@@ -945,23 +976,23 @@ static size_t tl__ocl_round_up(tl_dim n, size_t local)
 }
 
 /* The arguments every kernel takes, in kernels/image.cl's order:
-   buffer, image, then TL_MAP_PARAMS. */
+   buffer, image, then TL_MAP_PARAMS (ending with half_image). */
 static cl_int tl__ocl_set_args(cl_kernel k, cl_mem buffer, cl_mem image,
-                               const tl__ocl_map *m, tl_dim offset)
+                               const tl__ocl_map *m, tl_dim offset, int half)
 {
-    cl_int err = CL_SUCCESS, v[10];
+    cl_int err = CL_SUCCESS, v[9];
     cl_int4 stride;
     cl_uint j;
     v[0] = (cl_int)m->width;  v[1] = (cl_int)m->height; v[2] = (cl_int)offset;
     v[3] = (cl_int)m->div_x;  v[4] = (cl_int)m->div_y;
     v[5] = (cl_int)m->blocked; v[6] = (cl_int)m->extent;
-    v[7] = (cl_int)m->lane_stride;
+    v[7] = (cl_int)m->lane_stride; v[8] = half;
     for (j = 0; j < 4; ++j) stride.s[j] = (cl_int)m->stride[j];
     err |= clSetKernelArg(k, 0, sizeof(cl_mem), &buffer);
     err |= clSetKernelArg(k, 1, sizeof(cl_mem), &image);
     for (j = 0; j < 5; ++j) err |= clSetKernelArg(k, 2 + j, sizeof(cl_int), &v[j]);
     err |= clSetKernelArg(k, 7, sizeof stride, &stride);
-    for (j = 0; j < 3; ++j) err |= clSetKernelArg(k, 8 + j, sizeof(cl_int), &v[5 + j]);
+    for (j = 0; j < 4; ++j) err |= clSetKernelArg(k, 8 + j, sizeof(cl_int), &v[5 + j]);
     return err;
 }
 
@@ -986,7 +1017,7 @@ static tl_status tl__ocl_enqueue(tl_ocl_program *p, cl_command_queue q,
     cl_int err = CL_SUCCESS;
     size_t local[2], global[2];
     tl_dim offset, last;
-    int image1d = 0;
+    int image1d = 0, half = 0;
     tl_status st;
 
     if (!attr) attr = &defaults;
@@ -995,7 +1026,7 @@ static tl_status tl__ocl_enqueue(tl_ocl_program *p, cl_command_queue q,
     if ((attr->num_events_in_wait_list != 0) != (attr->event_wait_list != NULL))
         return TL_INVALID_ARGUMENTS;
     st = tl__ocl_map_init(&m, type, ndims, dims);
-    if (!st) st = tl__ocl_image_kind(image, to_image, &image1d);
+    if (!st) st = tl__ocl_image_kind(image, to_image, &image1d, &half);
     if (!st) st = tl__ocl_limits_check(&p->limits, &m, image1d);
     if (st) return st;
 
@@ -1028,7 +1059,7 @@ static tl_status tl__ocl_enqueue(tl_ocl_program *p, cl_command_queue q,
                             &err);
     if (err == CL_INVALID_KERNEL_NAME) return TL_UNSUPPORTED;   /* OpenCL C 1.1 */
     if (err != CL_SUCCESS || !kernel) return TL_DEVICE_ERROR;
-    err = tl__ocl_set_args(kernel, buffer, image, &m, offset);
+    err = tl__ocl_set_args(kernel, buffer, image, &m, offset, half);
     if (image1d) {
         global[0] = tl__ocl_round_up(m.width * m.height, local[0]);
         global[1] = 1;

@@ -69,6 +69,27 @@ void tl_store_f16(float v, __global half *buf, int i)
     if (i >= 0) vstore_half(v, (size_t)i, buf);
 }
 
+/* v rounded to the nearest half (ties to even), as a float. The spec lets
+   a write to a CL_HALF_FLOAT image round to nearest even or toward zero;
+   a value that is already a half is stored exactly either way, so every
+   device stores the bits that tl_f32_to_f16 gives on the host. Plain
+   float code, since a `half` variable needs cl_khr_fp16. */
+float tl_round_to_half(float v)
+{
+    float a = fabs(v), step;
+    if (isnan(v)) return v;
+    if (a >= 65520.0f) return copysign(INFINITY, v);   /* rounds past 65504 */
+    /* halfs near a are 2^(e-10) apart; 2^-24 below 2^-14 (subnormals) */
+    step = ldexp(1.0f, max(ilogb(a), -14) - 10);
+    return copysign(rint(a / step) * step, v);
+}
+
+float4 tl_round_to_half4(float4 v)
+{
+    return (float4)(tl_round_to_half(v.s0), tl_round_to_half(v.s1),
+                    tl_round_to_half(v.s2), tl_round_to_half(v.s3));
+}
+
 /* The four lanes of a texel from the buffer (o: tl_lanes), padding 0. */
 float4 tl_gather_f32(__global const float *buf, int4 o)
 {
@@ -100,9 +121,12 @@ void tl_scatter_f16(float4 v, __global half *buf, int4 o)
 }
 
 /* Every kernel takes the image size and the map after its two memory
-   objects, in this order (the host sets them by position). */
+   objects, in this order (the host sets them by position), then whether
+   the image is CL_HALF_FLOAT (passed in, because PoCL 3.1 lacks
+   get_image_channel_data_type for 1-D image buffers). */
 #define TL_MAP_PARAMS int width, int height, int buf_off, int div_x, \
-    int div_y, int4 stride, int blocked, int extent, int lane_stride
+    int div_y, int4 stride, int blocked, int extent, int lane_stride, \
+    int half_image
 #define TL_MAP_ARGS buf_off, div_x, div_y, stride, blocked, extent, lane_stride
 
 /* 2-D images: one work-item per texel (x, y). */
@@ -111,9 +135,11 @@ __kernel void tl_buffer_to_image_f32(__global const float *buf,
                                      __write_only image2d_t img, TL_MAP_PARAMS)
 {
     int x = (int)get_global_id(0), y = (int)get_global_id(1);
+    float4 v;
     if (x >= width || y >= height) return;
-    write_imagef(img, (int2)(x, y),
-                 tl_gather_f32(buf, tl_lanes(x, y, TL_MAP_ARGS)));
+    v = tl_gather_f32(buf, tl_lanes(x, y, TL_MAP_ARGS));
+    if (half_image) v = tl_round_to_half4(v);
+    write_imagef(img, (int2)(x, y), v);
 }
 
 __kernel void tl_buffer_to_image_f16(__global const half *buf,
@@ -121,7 +147,7 @@ __kernel void tl_buffer_to_image_f16(__global const half *buf,
 {
     int x = (int)get_global_id(0), y = (int)get_global_id(1);
     if (x >= width || y >= height) return;
-    write_imagef(img, (int2)(x, y),
+    write_imagef(img, (int2)(x, y),   /* halfs already: no rounding */
                  tl_gather_f16(buf, tl_lanes(x, y, TL_MAP_ARGS)));
 }
 
@@ -154,9 +180,11 @@ __kernel void tl_buffer_to_image1d_f32(__global const float *buf,
                                        TL_MAP_PARAMS)
 {
     int t = (int)get_global_id(0);
+    float4 v;
     if (t >= width * height) return;
-    write_imagef(img, t, tl_gather_f32(buf, tl_lanes(t % width, t / width,
-                                                     TL_MAP_ARGS)));
+    v = tl_gather_f32(buf, tl_lanes(t % width, t / width, TL_MAP_ARGS));
+    if (half_image) v = tl_round_to_half4(v);
+    write_imagef(img, t, v);
 }
 
 __kernel void tl_buffer_to_image1d_f16(__global const half *buf,
@@ -165,8 +193,8 @@ __kernel void tl_buffer_to_image1d_f16(__global const half *buf,
 {
     int t = (int)get_global_id(0);
     if (t >= width * height) return;
-    write_imagef(img, t, tl_gather_f16(buf, tl_lanes(t % width, t / width,
-                                                     TL_MAP_ARGS)));
+    write_imagef(img, t,   /* halfs already: no rounding */
+                 tl_gather_f16(buf, tl_lanes(t % width, t / width, TL_MAP_ARGS)));
 }
 
 __kernel void tl_image1d_to_buffer_f32(__global float *buf,

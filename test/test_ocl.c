@@ -244,6 +244,49 @@ static void check_local_sizes(void)
     clReleaseMemObject(img);
 }
 
+/* f32 values that are not halfs, into half images (2-D and 1-D): stored
+   as tl_f32_to_f16 rounds them (nearest, ties to even), on any device. */
+static void check_half_rounding(void)
+{
+    enum { N = 1024 };
+    static const float edge[] = {
+        65504.0f, 65519.0f, 65520.0f, -65520.0f, 1e6f, -0.0f, 0.0f,
+        5.96e-8f, 2.9e-8f, 3.0e-8f, 6.1e-5f, 6.097e-5f, 1.0009765625f,
+        1.00048828125f, 1.00146484375f, -2049.0f, 2051.0f, 1e-30f
+    };
+    float vals[N];
+    uint16_t bits[N];
+    tl_dim d[1] = {N};
+    int i, one_d;
+    tl_test_rng_state = 12345;
+    for (i = 0; i < N; ++i) {
+        uint32_t u = (uint32_t)tl_test_rand();
+        float f;
+        memcpy(&f, &u, sizeof f);
+        /* random bit patterns over the half range and below, no NaN/inf */
+        vals[i] = f != f || f > 1e5f || f < -1e5f ? (float)(i % 7) * 0.3f : f;
+    }
+    for (i = 0; i < (int)(sizeof edge / sizeof edge[0]); ++i) vals[i] = edge[i];
+    for (one_d = 0; one_d < 2; ++one_d) {
+        cl_mem buf = make_buffer(sizeof vals, vals), img = NULL;
+        tl_status st = one_d ? tl_ocl_image1d_create(&img, ctx, TL_OCL_ARGUMENT, 1, d,
+                                                     CL_HALF_FLOAT)
+                             : tl_ocl_image_create(&img, ctx, TL_OCL_ARGUMENT, 1, d,
+                                                   CL_HALF_FLOAT);
+        CHECK_EQ(st, TL_OK);
+        if (!buf || !img) return;
+        CHECK_EQ(tl_ocl_buffer_to_image(prog, queue, TL_OCL_ARGUMENT, 1, d, TL_F32, buf,
+                                        img), TL_OK);
+        image_io(img, N / 4, 1, bits, 0);
+        for (i = 0; i < N; ++i)
+            CHECK_MSG(bits[i] == tl_f32_to_f16(vals[i]),
+                      "%s: %.9g stored as 0x%04x, want 0x%04x", one_d ? "1-D" : "2-D",
+                      vals[i], bits[i], tl_f32_to_f16(vals[i]));
+        clReleaseMemObject(buf);
+        clReleaseMemObject(img);
+    }
+}
+
 /* ---- refusals: an error status and no byte of either object changed --- */
 
 static void fill_junk(cl_mem buf, size_t nbuf, cl_mem img, size_t w, size_t h)
@@ -487,6 +530,7 @@ int main(void)
     }
     check_all_types();
     check_local_sizes();
+    check_half_rounding();
     check_refusals();
     qs = make_buffer(sizeof data, data);
     if (qs) {
