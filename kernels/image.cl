@@ -13,7 +13,8 @@
 
    Arithmetic is plain int: the host refuses tensors whose last element
    (offset included) does not fit, so no product here can overflow, and
-   mul24/mad24 (exact only below 2^24 on many GPUs) are never used.
+   mul24/mad24 (defined only for operands that fit in 24 bits) are never
+   used.
 
    Half buffers use vload_half/vstore_half, which are core OpenCL C and do
    not need cl_khr_fp16, so there is no fp16 pragma: the program builds, and
