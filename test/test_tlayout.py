@@ -380,6 +380,12 @@ IMAGE_TYPES = {
     "weight_width": ("oihw", lambda O, I, H, W: (q(I) * H * W, O),
                      lambda d, o, i, h, w: ((h * d[3] + w) * q(d[1]) + i // 4, o, i % 4)),
 }
+# the NCHW variants: an NCHW buffer, the image of the NHWC type
+for _t in ("in_out_channel", "in_out_height", "in_out_width"):
+    IMAGE_TYPES[_t + "_nchw"] = (
+        "nchw", (lambda f: lambda N, C, H, W: f(N, H, W, C))(IMAGE_TYPES[_t][1]),
+        (lambda f: lambda d, n, c, h, w: f([d[0], d[2], d[3], d[1]], n, h, w, c))(
+            IMAGE_TYPES[_t][2]))
 
 
 def test_engines(tmp):

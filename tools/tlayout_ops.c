@@ -219,7 +219,8 @@ const char *tlayout_ops_usage(void)
         "  image TYPE DIMS [-o FILE.svg]\n"
         "      OpenCL image shape of a buffer type (in_out_channel, in_out_height,\n"
         "      in_out_width, conv2d_filter, dw_conv2d_filter, argument,\n"
-        "      weight_height, weight_width), a pack/unpack check, the texel map\n"
+        "      weight_height, weight_width; in_out_*_nchw from an NCHW buffer),\n"
+        "      a pack/unpack check, the texel map\n"
 #endif
         ;
 }
@@ -539,7 +540,10 @@ static const image_type image_types[] = {
     { "dw_conv2d_filter", TL_OCL_DW_CONV2D_FILTER, 4, "mihw", 1 },
     { "argument", TL_OCL_ARGUMENT, 1, "w", 0 },
     { "weight_height", TL_OCL_WEIGHT_HEIGHT, 4, "oihw", 0 },
-    { "weight_width", TL_OCL_WEIGHT_WIDTH, 4, "oihw", 1 }
+    { "weight_width", TL_OCL_WEIGHT_WIDTH, 4, "oihw", 1 },
+    { "in_out_channel_nchw", TL_OCL_IN_OUT_CHANNEL_NCHW, 4, "nchw", 1 },
+    { "in_out_height_nchw", TL_OCL_IN_OUT_HEIGHT_NCHW, 4, "nchw", 2 },
+    { "in_out_width_nchw", TL_OCL_IN_OUT_WIDTH_NCHW, 4, "nchw", 3 }
 };
 
 #define LANE 26       /* px per lane; a texel is 4 lanes side by side */
