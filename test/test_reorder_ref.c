@@ -24,6 +24,19 @@ static void random_dims(int *ndims, tl_dim *dims)
     }
 }
 
+/* Which plan shapes the random problems reached: each must occur. */
+static long seen_by_index, seen_tails, seen_no_tails, seen_mode[3];
+
+static void note_plan(const rt_layout *sl, const rt_layout *dl, const tl_reorder_attr *attr)
+{
+    tl_reorder_plan plan;
+    if (tl_reorder_plan_init(&plan, &sl->md, &dl->md, attr) != TL_OK) return;
+    seen_by_index += plan.src_by_index;
+    seen_tails += plan.has_tails;
+    seen_no_tails += !plan.has_tails;
+    ++seen_mode[plan.mode];
+}
+
 static int run_one(const rt_layout *sl, const rt_layout *dl, const tl_reorder_attr *attr)
 {
     char *src = (char *)malloc(sl->bytes), *dst = (char *)malloc(dl->bytes);
@@ -36,6 +49,7 @@ static int run_one(const rt_layout *sl, const rt_layout *dl, const tl_reorder_at
     rt_ref_reorder(&sl->md, src, &dl->md, exp, attr);
     st = tl_reorder(&sl->md, src, &dl->md, dst, attr);
     rt_describe(&sl->md, sl, &dl->md, dl, attr, what);
+    note_plan(sl, dl, attr);
     CHECK_MSG(st == TL_OK, "%s: %s", what, tl_status_str(st));
     if (st == TL_OK && memcmp(exp, dst, dl->bytes) != 0) {
         size_t i;
@@ -71,5 +85,8 @@ int main(void)
                 if (!run_one(&sl, &dl, &attr)) ++fails;
             }
     }
+    CHECK(seen_by_index > 0 && seen_tails > 0 && seen_no_tails > 0);
+    CHECK(seen_mode[TL_REORDER_MODE_CONVERT] > 0 && seen_mode[TL_REORDER_MODE_COPY] > 0 &&
+          seen_mode[TL_REORDER_MODE_WIDEN] > 0);
     return tl_test_result("reorder_ref");
 }
