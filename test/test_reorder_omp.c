@@ -52,8 +52,35 @@ static void same_for_all_threads(const char *stag, const char *dtag, tl_data_typ
     free(src); free(first); free(out); free(exp);
 }
 
+/* One plan, executed by several threads at once into their own buffers. */
+static void shared_plan(void)
+{
+    tl_dim dims[4] = { 4, 19, 6, 7 };
+    tl_memory_desc s, d;
+    tl_reorder_plan plan;
+    float *src;
+    char *out[6];
+    size_t dsz;
+    int i, t, bad = 0;
+    CHECK(tl_md_init_by_tag(&s, 4, dims, TL_F32, "nhwc") == TL_OK);
+    CHECK(tl_md_init_by_tag(&d, 4, dims, TL_F16, "nChw16c") == TL_OK);
+    CHECK(tl_reorder_plan_init(&plan, &s, &d, NULL) == TL_OK);
+    dsz = tl_md_size(&d);
+    src = (float *)malloc(tl_md_size(&s));
+    for (i = 0; i < 4 * 19 * 6 * 7; ++i) src[i] = (float)i * 0.25f;
+    for (t = 0; t < 6; ++t) { out[t] = (char *)malloc(dsz); memset(out[t], t, dsz); }
+#pragma omp parallel for
+    for (t = 0; t < 6; ++t)
+        if (tl_reorder_plan_execute(&plan, src, out[t]) != TL_OK) bad = 1;
+    CHECK(!bad);
+    for (t = 1; t < 6; ++t) CHECK(memcmp(out[0], out[t], dsz) == 0);
+    for (t = 0; t < 6; ++t) free(out[t]);
+    free(src);
+}
+
 int main(void)
 {
+    shared_plan();
     same_for_all_threads("nchw", "nChw16c", TL_F32, TL_BF16, -1);
     same_for_all_threads("nhwc", "nChw8c", TL_U8, TL_F32, -1);
     same_for_all_threads("acdb", "ABcd4b16a4b", TL_F16, TL_S8, 1);
