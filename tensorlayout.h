@@ -1687,10 +1687,20 @@ static void tl__store_f32(tl_data_type dt, const float *v, char *p, size_t step,
     }
 }
 
-/* DESIGN's formula on a chunk. One operation per pass: every result is
-   stored to an array, so it is rounded to f32 before the next operation
-   and no compiler can fuse a product into the following sum (FMA),
-   whatever -ffp-contract says. old holds dst_old when beta != 0. */
+/* Empty asm that may read and write all memory: values computed before
+   it must be stored, and those after it reloaded, so a product on one
+   side can never fuse with a sum on the other (GCC contracts across
+   statements and even across loops under -ffp-contract=fast). */
+#if defined(__GNUC__) || defined(__clang__)
+#define TL__FP_BARRIER(p) __asm__ __volatile__("" : : "r"(p) : "memory")
+#else
+#define TL__FP_BARRIER(p) ((void)(p))
+#endif
+
+/* DESIGN's formula on a chunk, one operation per pass with a barrier
+   between passes: each result is rounded to f32 before the next
+   operation, never fused into a multiply-add, whatever -ffp-contract the
+   including file uses. old holds dst_old when beta != 0. */
 static void tl__quantize(const tl_reorder_plan *p, float *v, float *old,
                          tl_dim sidx, tl_dim sstep, int m)
 {
@@ -1699,13 +1709,16 @@ static void tl__quantize(const tl_reorder_plan *p, float *v, float *old,
         for (k = 0; k < m; ++k) v[k] = v[k] - p->src_zero_point;
     if (p->scales)
         for (k = 0; k < m; ++k) v[k] = p->scales[sidx + k * sstep] * v[k];
+    TL__FP_BARRIER(v);
     if (p->beta != 0) {
         for (k = 0; k < m; ++k) old[k] = p->beta * old[k];
+        TL__FP_BARRIER(old);
         for (k = 0; k < m; ++k) v[k] = v[k] + old[k];
     }
     /* zero points of 0 are skipped, not added: -0.0 + 0 would lose its sign */
     if (p->dst_zero_point != 0)
         for (k = 0; k < m; ++k) v[k] = v[k] + p->dst_zero_point;
+    TL__FP_BARRIER(v);
     if (p->has_scale_adjust)
         for (k = 0; k < m; ++k) v[k] = p->scale_adjust * v[k];
 }
