@@ -1583,8 +1583,11 @@ static tl_status tl__reorder_check(const tl_memory_desc *src, const tl_memory_de
 static void tl__reorder_resolve(tl_reorder_plan *p)
 {
     const tl_reorder_attr *a = &p->attr;
-    int one_scale = !a->scales || (a->scale_mask == 0 && a->scales[0] == 1.0f);
-    int identity;
+    tl_dim mult[TL_MAX_NDIMS], count = 1;
+    int one_scale, identity;
+    /* a single scale of 1 is no scale, whatever dims the mask names */
+    tl__scale_mults_overflow(&p->dst_md, a->scale_mask, mult, &count);
+    one_scale = !a->scales || (count == 1 && a->scales[0] == 1.0f);
     p->scales = one_scale ? NULL : a->scales;
     p->src_zero_point = (float)a->src_zero_point;
     p->dst_zero_point = (float)a->dst_zero_point;

@@ -63,12 +63,55 @@ TL_TEST_UNUSED static int rt_random_strides(int ndims, const tl_dim *dims, tl_di
     return 0;
 }
 
+/* A descriptor filled by hand: random inner blocks (size 1 included),
+   padded dims beyond the blocks' need (neither with rt_raw_tight), outer
+   strides in a random order with gaps, a small offset0. Retries until
+   tl_md_validate accepts it. */
+TL_TEST_UNUSED static int rt_raw_tight = 0;
+TL_TEST_UNUSED static void rt_raw_layout(rt_layout *l, int ndims, const tl_dim *dims,
+                                         tl_data_type dt)
+{
+    tl_memory_desc md;
+    int order[TL_MAX_NDIMS], b, i, d;
+    tl_dim blocks[TL_MAX_NDIMS], inner, s;
+    do {
+        memset(&md, 0, sizeof md);
+        md.ndims = ndims;
+        md.data_type = dt;
+        md.format_kind = TL_FORMAT_KIND_BLOCKED;
+        md.offset0 = tl_test_range(0, 1) ? 0 : tl_test_range(1, 9);
+        md.blocking.inner_nblks = (int)tl_test_range(0, 3);
+        inner = 1;
+        for (d = 0; d < ndims; ++d) blocks[d] = 1;
+        for (b = 0; b < md.blocking.inner_nblks; ++b) {
+            md.blocking.inner_blks[b] = tl_test_range(rt_raw_tight ? 2 : 1, 5);
+            md.blocking.inner_idxs[b] = tl_test_range(0, ndims - 1);
+            blocks[md.blocking.inner_idxs[b]] *= md.blocking.inner_blks[b];
+            inner *= md.blocking.inner_blks[b];
+        }
+        for (d = 0; d < ndims; ++d) {
+            md.dims[d] = dims[d];
+            md.padded_dims[d] = (dims[d] + blocks[d] - 1) / blocks[d] * blocks[d];
+            if (!rt_raw_tight && tl_test_range(0, 5) == 0) md.padded_dims[d] += blocks[d];
+        }
+        rt_shuffle_order(ndims, order);
+        s = inner + tl_test_range(0, 1) * tl_test_range(0, 3);
+        for (i = ndims - 1; i >= 0; --i) {
+            md.blocking.strides[order[i]] = s;
+            s = s * (md.padded_dims[order[i]] / blocks[order[i]]) + tl_test_range(0, 2);
+        }
+    } while (tl_md_validate(&md, NULL, 0) != TL_OK);
+    l->md = md;
+    l->bytes = tl_md_size(&md);
+    sprintf(l->what, "raw descriptor");
+}
+
 /* A layout of the given dims: a tag, strides, a view into a bigger
-   parent, or a permuted descriptor. */
+   parent, a permuted or a hand-made descriptor. */
 TL_TEST_UNUSED static void rt_random_layout(rt_layout *l, int ndims, const tl_dim *dims, tl_data_type dt)
 {
     char tag[64];
-    int kind = (int)tl_test_range(0, 5), d;
+    int kind = (int)tl_test_range(0, 6), d;
     tl_status st = TL_OK;
     tl_memory_desc parent;
     if (kind <= 2) {                                   /* tag */
@@ -101,6 +144,8 @@ TL_TEST_UNUSED static void rt_random_layout(rt_layout *l, int ndims, const tl_di
         if (!st) st = tl_md_submemory(&l->md, &parent, dims, offs);
         sprintf(l->what, "view of %s", tag);
         l->bytes = tl_md_size(&parent);
+    } else if (kind == 6) {
+        rt_raw_layout(l, ndims, dims, dt);
     } else {                                           /* permuted */
         int perm[TL_MAX_NDIMS];
         tl_dim in_dims[TL_MAX_NDIMS];
@@ -244,7 +289,10 @@ typedef struct {
 
 TL_TEST_UNUSED static int rt_attr_identity(const tl_reorder_attr *a, const tl_memory_desc *dst)
 {
-    return (!a->scales || (a->scale_mask == 0 && a->scales[0] == 1.0f)) &&
+    tl_dim count = 1;
+    int d;
+    for (d = 0; d < dst->ndims; ++d) if (a->scale_mask & (1 << d)) count *= dst->dims[d];
+    return (!a->scales || (count == 1 && a->scales[0] == 1.0f)) &&
            a->src_zero_point == 0 && a->dst_zero_point == 0 && a->beta == 0 &&
            !(dst->extra.flags & TL_MD_EXTRA_SCALE_ADJUST);
 }
