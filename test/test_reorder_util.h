@@ -111,7 +111,7 @@ TL_TEST_UNUSED static void rt_raw_layout(rt_layout *l, int ndims, const tl_dim *
 TL_TEST_UNUSED static void rt_random_layout(rt_layout *l, int ndims, const tl_dim *dims, tl_data_type dt)
 {
     char tag[64];
-    int kind = (int)tl_test_range(0, 6), d;
+    int kind = (int)tl_test_range(0, 7), d;
     tl_status st = TL_OK;
     tl_memory_desc parent;
     if (kind <= 2) {                                   /* tag */
@@ -146,6 +146,19 @@ TL_TEST_UNUSED static void rt_random_layout(rt_layout *l, int ndims, const tl_di
         l->bytes = tl_md_size(&parent);
     } else if (kind == 6) {
         rt_raw_layout(l, ndims, dims, dt);
+    } else if (kind == 7 && ndims < TL_MAX_NDIMS) {     /* reshaped */
+        tl_dim more[TL_MAX_NDIMS];
+        int at = (int)tl_test_range(0, ndims), k;
+        for (d = 0, k = 0; d <= ndims; ++d) more[d] = d == at ? 1 : dims[k++];
+        rt_random_tag(ndims + 1, tag);
+        st = tl_md_init_by_tag(&parent, ndims + 1, more, dt, tag);
+        if (!st) st = tl_md_reshape(&l->md, &parent, ndims, dims);
+        sprintf(l->what, "reshaped %s", tag);
+        l->bytes = tl_md_size(&parent);
+        if (st == TL_UNSUPPORTED) {       /* the size-1 dim was blocked */
+            st = tl_md_init_by_strides(&l->md, ndims, dims, dt, NULL);
+            l->bytes = tl_md_size(&l->md);
+        }
     } else {                                           /* permuted */
         int perm[TL_MAX_NDIMS];
         tl_dim in_dims[TL_MAX_NDIMS];
