@@ -1619,22 +1619,25 @@ static float tl__f64_to_f32(double x)
     return (float)x;
 }
 
-/* Half to even for |v| <= 2^31, independent of the FP rounding mode. */
+/* Half to even for |v| <= 2^31, independent of the FP rounding mode.
+   The comparisons are used as 0/1 values, not branches: on real data the
+   fraction is random and a branch would mispredict half the time. */
 static int64_t tl__round_even(float v)
 {
     int64_t t = (int64_t)v;               /* toward zero, exact */
     float frac = v - (float)t;            /* exact: t and v share bits */
-    if (frac > 0.5f || (frac == 0.5f && (t & 1))) ++t;
-    else if (frac < -0.5f || (frac == -0.5f && (t & 1))) --t;
-    return t;
+    int odd = (int)(t & 1);
+    int up = (frac > 0.5f) | ((frac == 0.5f) & odd);
+    int down = (frac < -0.5f) | ((frac == -0.5f) & odd);
+    return t + up - down;
 }
 
 /* Clamps in f32 first (so s32 tops out at 2147483520), NaN gives 0. */
 static int64_t tl__saturate(float v, float lo, float hi)
 {
     if (v != v) return 0;
-    if (v < lo) v = lo;
-    if (v > hi) v = hi;
+    v = v < lo ? lo : v;
+    v = v > hi ? hi : v;
     return tl__round_even(v);
 }
 
