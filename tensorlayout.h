@@ -791,8 +791,10 @@ static int tl__md_span_overflows(const tl_memory_desc *md, tl_dim *out)
     if (tl__extent_overflows(md->ndims, outer, md->blocking.strides, inner, &span)) return 1;
     for (d = 0; d < md->ndims && span > 0 && md->offset0 == 0; ++d) {
         if (outer[d] == 1) continue;     /* a single step: its stride is free */
-        if (tl__mul_overflows(outer[d], md->blocking.strides[d], &full)) return 1;
-        if (full > span) span = full;
+        /* a trailing gap too large for int64 is not counted: the elements
+           themselves fit, and no buffer that large exists */
+        if (!tl__mul_overflows(outer[d], md->blocking.strides[d], &full) && full > span)
+            span = full;
     }
     *out = span;
     return 0;
