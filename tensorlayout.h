@@ -26,6 +26,8 @@
        docs/reorder.md              tl_reorder and its attributes
        docs/shuffle.md              tl_shuffle
        docs/gpu-images.md           tensorlayout_ocl.h
+       docs/memory-descriptors.md   also tl_md_from_dlpack / tl_md_to_dlpack,
+                                    declared when dlpack.h is included first
 */
 #ifndef TENSORLAYOUT_H
 #define TENSORLAYOUT_H
