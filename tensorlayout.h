@@ -26,6 +26,8 @@
        docs/reorder.md              tl_reorder and its attributes
        docs/shuffle.md              tl_shuffle
        docs/gpu-images.md           tensorlayout_ocl.h
+       docs/memory-descriptors.md   also tl_md_from_dlpack / tl_md_to_dlpack,
+                                    declared when dlpack.h is included first
 */
 #ifndef TENSORLAYOUT_H
 #define TENSORLAYOUT_H
@@ -366,6 +368,39 @@ TL_API tl_status tl_shuffle(const tl_memory_desc *md, const void *src, void *dst
 }
 #endif
 #endif /* TENSORLAYOUT_H */
+
+/* ---- dlpack ---------------------------------------------------------- */
+/* Declared when <dlpack/dlpack.h> was included first. This block sits
+   outside the include guard so that including tensorlayout.h again after
+   dlpack.h still declares it. docs/memory-descriptors.md has examples. */
+#if (defined(DLPACK_VERSION) || defined(DLPACK_MAJOR_VERSION)) && !defined(TL__DLPACK_DECLARED)
+#define TL__DLPACK_DECLARED
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* Describes t as a plain strided tensor: dims = t->shape, strides =
+   t->strides (in elements; NULL means compact row-major), offset0 =
+   t->byte_offset / element size, so element idx lives at
+   (char *)t->data + tl_md_offset(md, idx) * tl_dt_size(md->data_type).
+   t->data and t->device are not read. Types: f32, f16, bf16, f64, s32,
+   s8, u8 with lanes = 1. TL_UNSUPPORTED for other types, ndim 0 or above
+   TL_MAX_NDIMS, negative strides; TL_INVALID_ARGUMENTS for a byte_offset
+   that is not a multiple of the element size or overlapping strides.
+   On error *md is untouched. */
+TL_API tl_status tl_md_from_dlpack(tl_memory_desc *md, const DLTensor *t);
+
+/* The inverse, for plain layouts only (no inner blocks, no extra data):
+   fills t->ndim, t->dtype, t->byte_offset (offset0 in bytes), and points
+   t->shape and t->strides at the caller's arrays shape and strides (at
+   least md->ndims values each), which it fills (strides in elements).
+   t->data and t->device are left for the caller. TL_UNSUPPORTED for a
+   blocked layout; on error nothing is written. */
+TL_API tl_status tl_md_to_dlpack(const tl_memory_desc *md, DLTensor *t,
+                                 int64_t *shape, int64_t *strides);
+#ifdef __cplusplus
+}
+#endif
+#endif /* dlpack declarations */
 
 /* ---- implementation below; stop here if you only want the API ---- */
 #ifdef TENSORLAYOUT_IMPLEMENTATION
@@ -807,8 +842,10 @@ static int tl__md_span_overflows(const tl_memory_desc *md, tl_dim *out)
     if (tl__extent_overflows(md->ndims, outer, md->blocking.strides, inner, &span)) return 1;
     for (d = 0; d < md->ndims && span > 0 && md->offset0 == 0; ++d) {
         if (outer[d] == 1) continue;     /* a single step: its stride is free */
-        if (tl__mul_overflows(outer[d], md->blocking.strides[d], &full)) return 1;
-        if (full > span) span = full;
+        /* a trailing gap too large for int64 is not counted: the elements
+           themselves fit, and no buffer that large exists */
+        if (!tl__mul_overflows(outer[d], md->blocking.strides[d], &full) && full > span)
+            span = full;
     }
     *out = span;
     return 0;
@@ -1599,8 +1636,11 @@ static tl_status tl__reorder_check(const tl_memory_desc *src, const tl_memory_de
 static void tl__reorder_resolve(tl_reorder_plan *p)
 {
     const tl_reorder_attr *a = &p->attr;
-    int one_scale = !a->scales || (a->scale_mask == 0 && a->scales[0] == 1.0f);
-    int identity;
+    tl_dim mult[TL_MAX_NDIMS], count = 1;
+    int one_scale, identity;
+    /* a single scale of 1 is no scale, whatever dims the mask names */
+    tl__scale_mults_overflow(&p->dst_md, a->scale_mask, mult, &count);
+    one_scale = !a->scales || (count == 1 && a->scales[0] == 1.0f);
     p->scales = one_scale ? NULL : a->scales;
     p->src_zero_point = (float)a->src_zero_point;
     p->dst_zero_point = (float)a->dst_zero_point;
@@ -1632,22 +1672,25 @@ static float tl__f64_to_f32(double x)
     return (float)x;
 }
 
-/* Half to even for |v| <= 2^31, independent of the FP rounding mode. */
+/* Half to even for |v| <= 2^31, independent of the FP rounding mode.
+   The comparisons are used as 0/1 values, not branches: on real data the
+   fraction is random and a branch would mispredict half the time. */
 static int64_t tl__round_even(float v)
 {
     int64_t t = (int64_t)v;               /* toward zero, exact */
     float frac = v - (float)t;            /* exact: t and v share bits */
-    if (frac > 0.5f || (frac == 0.5f && (t & 1))) ++t;
-    else if (frac < -0.5f || (frac == -0.5f && (t & 1))) --t;
-    return t;
+    int odd = (int)(t & 1);
+    int up = (frac > 0.5f) | ((frac == 0.5f) & odd);
+    int down = (frac < -0.5f) | ((frac == -0.5f) & odd);
+    return t + up - down;
 }
 
 /* Clamps in f32 first (so s32 tops out at 2147483520), NaN gives 0. */
 static int64_t tl__saturate(float v, float lo, float hi)
 {
     if (v != v) return 0;
-    if (v < lo) v = lo;
-    if (v > hi) v = hi;
+    v = v < lo ? lo : v;
+    v = v > hi ? hi : v;
     return tl__round_even(v);
 }
 
@@ -1703,10 +1746,20 @@ static void tl__store_f32(tl_data_type dt, const float *v, char *p, size_t step,
     }
 }
 
-/* DESIGN's formula on a chunk. One operation per pass: every result is
-   stored to an array, so it is rounded to f32 before the next operation
-   and no compiler can fuse a product into the following sum (FMA),
-   whatever -ffp-contract says. old holds dst_old when beta != 0. */
+/* Empty asm that may read and write all memory: values computed before
+   it must be stored, and those after it reloaded, so a product on one
+   side can never fuse with a sum on the other (GCC contracts across
+   statements and even across loops under -ffp-contract=fast). */
+#if defined(__GNUC__) || defined(__clang__)
+#define TL__FP_BARRIER(p) __asm__ __volatile__("" : : "r"(p) : "memory")
+#else
+#define TL__FP_BARRIER(p) ((void)(p))
+#endif
+
+/* DESIGN's formula on a chunk, one operation per pass with a barrier
+   between passes: each result is rounded to f32 before the next
+   operation, never fused into a multiply-add, whatever -ffp-contract the
+   including file uses. old holds dst_old when beta != 0. */
 static void tl__quantize(const tl_reorder_plan *p, float *v, float *old,
                          tl_dim sidx, tl_dim sstep, int m)
 {
@@ -1715,13 +1768,16 @@ static void tl__quantize(const tl_reorder_plan *p, float *v, float *old,
         for (k = 0; k < m; ++k) v[k] = v[k] - p->src_zero_point;
     if (p->scales)
         for (k = 0; k < m; ++k) v[k] = p->scales[sidx + k * sstep] * v[k];
+    TL__FP_BARRIER(v);
     if (p->beta != 0) {
         for (k = 0; k < m; ++k) old[k] = p->beta * old[k];
+        TL__FP_BARRIER(old);
         for (k = 0; k < m; ++k) v[k] = v[k] + old[k];
     }
     /* zero points of 0 are skipped, not added: -0.0 + 0 would lose its sign */
     if (p->dst_zero_point != 0)
         for (k = 0; k < m; ++k) v[k] = v[k] + p->dst_zero_point;
+    TL__FP_BARRIER(v);
     if (p->has_scale_adjust)
         for (k = 0; k < m; ++k) v[k] = p->scale_adjust * v[k];
 }
@@ -2302,6 +2358,80 @@ TL_API tl_status tl_shuffle(const tl_memory_desc *md, const void *src, void *dst
 }
 
 #endif /* TL__IMPLEMENTATION_DONE */
+
+/* ---- dlpack ---------------------------------------------------------- */
+/* Its own done-guard: the core may have been implemented before
+   dlpack.h was included. */
+#if defined(TL__DLPACK_DECLARED) && !defined(TL__DLPACK_IMPLEMENTATION_DONE)
+#define TL__DLPACK_IMPLEMENTATION_DONE
+
+/* DLPack's (code, bits) for each tl_data_type; code 255 = none. */
+static const struct { tl_data_type dt; uint8_t code, bits; } tl__dlpack_types[] = {
+    { TL_F32, (uint8_t)kDLFloat, 32 }, { TL_F16, (uint8_t)kDLFloat, 16 },
+    { TL_F64, (uint8_t)kDLFloat, 64 }, { TL_BF16, (uint8_t)kDLBfloat, 16 },
+    { TL_S32, (uint8_t)kDLInt, 32 },   { TL_S8, (uint8_t)kDLInt, 8 },
+    { TL_U8, (uint8_t)kDLUInt, 8 }
+};
+#define TL__DLPACK_NTYPES (sizeof tl__dlpack_types / sizeof tl__dlpack_types[0])
+
+TL_API tl_status tl_md_from_dlpack(tl_memory_desc *md, const DLTensor *t)
+{
+    tl_memory_desc tmp;
+    tl_dim strides[TL_MAX_NDIMS];
+    tl_data_type dt = TL_DT_UNDEF;
+    size_t k, es;
+    int d;
+    tl_status st;
+    if (!md || !t || !t->shape || t->ndim < 0) return TL_INVALID_ARGUMENTS;
+    if (t->ndim == 0 || t->ndim > TL_MAX_NDIMS || t->dtype.lanes != 1) return TL_UNSUPPORTED;
+    for (k = 0; k < TL__DLPACK_NTYPES; ++k)
+        if (t->dtype.code == tl__dlpack_types[k].code && t->dtype.bits == tl__dlpack_types[k].bits)
+            dt = tl__dlpack_types[k].dt;
+    if (dt == TL_DT_UNDEF) return TL_UNSUPPORTED;
+    es = tl_dt_size(dt);
+    if (t->byte_offset % es != 0) return TL_INVALID_ARGUMENTS;
+    if (t->byte_offset / es > (uint64_t)TL__DIM_MAX) return TL_OVERFLOW;
+    if (t->strides) {
+        for (d = 0; d < t->ndim; ++d) {
+            /* a size-1 dim never steps, so its stride means nothing */
+            strides[d] = t->shape[d] == 1 && t->strides[d] < 0 ? 0 : t->strides[d];
+            if (strides[d] < 0) return TL_UNSUPPORTED;
+        }
+    }
+    st = tl_md_init_by_strides(&tmp, t->ndim, t->shape, dt, t->strides ? strides : NULL);
+    if (st) return st;
+    tmp.offset0 = (tl_dim)(t->byte_offset / es);
+    st = tl_md_validate(&tmp, NULL, 0);     /* offset0 + span must still fit */
+    if (st) return st;
+    *md = tmp;
+    return TL_OK;
+}
+
+TL_API tl_status tl_md_to_dlpack(const tl_memory_desc *md, DLTensor *t,
+                                 int64_t *shape, int64_t *strides)
+{
+    tl_dim zero[TL_MAX_NDIMS] = {0};
+    size_t k;
+    int d;
+    if (!t || !shape || !strides || !tl__md_ok(md)) return TL_INVALID_ARGUMENTS;
+    if (md->blocking.inner_nblks != 0 || md->extra.flags != 0) return TL_UNSUPPORTED;
+    for (k = 0; k < TL__DLPACK_NTYPES && tl__dlpack_types[k].dt != md->data_type; ++k) {}
+    if (k == TL__DLPACK_NTYPES) return TL_UNSUPPORTED;
+    for (d = 0; d < md->ndims; ++d) {
+        shape[d] = md->dims[d];
+        strides[d] = md->blocking.strides[d];
+    }
+    t->ndim = md->ndims;
+    t->dtype.code = tl__dlpack_types[k].code;
+    t->dtype.bits = tl__dlpack_types[k].bits;
+    t->dtype.lanes = 1;
+    t->shape = shape;
+    t->strides = strides;
+    /* padded_offsets move element 0; validation bounded this product */
+    t->byte_offset = (uint64_t)tl__md_off(md, zero) * (uint64_t)tl_dt_size(md->data_type);
+    return TL_OK;
+}
+#endif /* dlpack implementation */
 #endif /* TENSORLAYOUT_IMPLEMENTATION */
 
 /*
