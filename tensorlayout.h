@@ -231,8 +231,8 @@ typedef enum { TL_FORWARD = 0, TL_BACKWARD = 1 } tl_direction;
    any layout it can describe (plain, strided, blocked, views), and are
    copied bit for bit. Padding elements of dst are written as zero on every
    call; bytes of dst outside md's elements are not touched. group_size must
-   divide dims[axis]. src and dst must not overlap (TL_OVERLAP). On any
-   error nothing is written. */
+   divide dims[axis] (an empty axis admits none). src and dst must not
+   overlap (TL_OVERLAP). On any error nothing is written. */
 TL_API tl_status tl_shuffle(const tl_memory_desc *md, const void *src, void *dst,
                             int axis, tl_dim group_size, tl_direction dir);
 
@@ -1302,7 +1302,10 @@ static tl_status tl__shuffle_plan_init(tl__shuffle_plan *p, const tl_memory_desc
     if (md->extra.flags & TL_MD_EXTRA_COMPENSATION_S8S8) return TL_UNSUPPORTED;
     if (!src || !dst || axis < 0 || axis >= md->ndims) return TL_INVALID_ARGUMENTS;
     if (dir != TL_FORWARD && dir != TL_BACKWARD) return TL_INVALID_ARGUMENTS;
-    if (group_size < 1 || md->dims[axis] % group_size != 0) return TL_INVALID_ARGUMENTS;
+    /* G must divide C and fit in it: an empty axis has no group size
+       (oneDNN refuses it too) */
+    if (group_size < 1 || group_size > md->dims[axis] || md->dims[axis] % group_size != 0)
+        return TL_INVALID_ARGUMENTS;
     for (d = 0; d < md->ndims; ++d)
         if (md->dims[d] == 0) { *empty = 1; return TL_OK; }
     size = tl_md_size(md);

@@ -223,7 +223,8 @@ static void check_bit_patterns(void)
 static void check_bad_input(void)
 {
     tl_dim dims[4] = {2, 6, 3, 3};
-    tl_memory_desc md, any, bad, comp;
+    tl_dim edims[4] = {2, 0, 3, 3};
+    tl_memory_desc md, any, bad, comp, empty;
     unsigned char buf[4096], keep[4096];
     unsigned char *src = buf, *dst = buf + 1024;
     size_t size;
@@ -235,10 +236,11 @@ static void check_bad_input(void)
         int axis;
         tl_dim g;
         int dir;
-    } rows[17];
+    } rows[18];
     int i, n = 0;
     CHECK_EQ(tl_md_init_by_tag(&md, 4, dims, TL_F32, "nchw"), TL_OK);
     CHECK_EQ(tl_md_init_by_tag(&any, 4, dims, TL_F32, "any"), TL_OK);
+    CHECK_EQ(tl_md_init_by_tag(&empty, 4, edims, TL_F32, "nchw"), TL_OK);
     size = tl_md_size(&md);
     CHECK(size <= 1024);
     bad = md;
@@ -262,6 +264,7 @@ static void check_bad_input(void)
     ROW("group 12 > C", &md, src, dst, 1, 12, 0);
     ROW("group 2 does not divide 3 (axis 2)", &md, src, dst, 2, 2, 1);
     ROW("direction 2", &md, src, dst, 1, 2, 2);
+    ROW("empty axis", &empty, src, dst, 1, 1, 0);
     ROW("src == dst", &md, src, src, 1, 2, 0);
     ROW("dst one element after src", &md, src, src + 4, 1, 2, 0);
     ROW("src inside dst's end", &md, dst + size - 1, dst, 1, 3, 1);
