@@ -37,11 +37,12 @@
    small power of two that is an unzip (deinterleave) of G streams; with
    C/G one, a zip (interleave) of C/G streams. Both are built from a single
    zip of two 128-bit vectors: SSE2 is native on every x86-64 without extra
-   compiler flags, and its unpacks are all the kernels need. Only bits are
-   moved, so the result equals the scalar core's. The same kernels serve
-   channels-last (the axis innermost, stride 1) and blocked layouts whose
-   one inner block is the axis (nChw8c, nChw16c): there a vector is read
-   inside a channel block, or in two pieces where it crosses one. */
+   compiler flags, and its unpacks (plus shufps) are all the kernels need.
+   Only bits are moved, so the result equals the scalar core's. The same
+   kernels serve channels-last (the axis innermost, stride 1) and blocked
+   layouts whose one inner block is the axis (nChw8c, nChw16c): there a
+   vector is read inside a channel block, or in two pieces where it
+   crosses one. */
 #include <simde/x86/sse2.h>
 
 #define TL__SIMD_SHUFFLE_SLOTS 64   /* vectors per pass over the pixels */
@@ -240,7 +241,10 @@ static void tl__simd_chunk_slots(const tl__simd_shuffle_kernel *k, tl_dim j,
     }
 }
 
-TL__SIMD_INLINE simde__m128i tl__simd_load(const char *base, const tl__simd_slot *s, int V, size_t es)
+/* Unaligned loads and stores throughout: buffers only promise the
+   alignment of their element type, and a channel run starts anywhere. */
+TL__SIMD_INLINE simde__m128i tl__simd_load(const char *base, const tl__simd_slot *s, int V,
+                                           size_t es)
 {
     char buf[16];
     if (s->split == V)
@@ -251,7 +255,8 @@ TL__SIMD_INLINE simde__m128i tl__simd_load(const char *base, const tl__simd_slot
     return simde_mm_loadu_si128((const simde__m128i *)(const void *)buf);
 }
 
-TL__SIMD_INLINE void tl__simd_store(char *base, const tl__simd_slot *s, int V, size_t es, simde__m128i v)
+TL__SIMD_INLINE void tl__simd_store(char *base, const tl__simd_slot *s, int V, size_t es,
+                                    simde__m128i v)
 {
     char buf[16];
     if (s->split == V) {
@@ -278,9 +283,11 @@ TL__SIMD_INLINE void tl__simd_pass(const tl__shuffle_plan *p, const char *src, c
         int j, i;
         for (j = 0; j < n; ++j) {
             simde__m128i v[16], t[16], *r;
-            TL__SIMD_UNROLL for (i = 0; i < ns; ++i) v[i] = tl__simd_load(s, &ld[j * ns + i], V, es);
+            TL__SIMD_UNROLL for (i = 0; i < ns; ++i)
+                v[i] = tl__simd_load(s, &ld[j * ns + i], V, es);
             r = unzip ? tl__simd_unzip(v, t, ns, es, log2v) : tl__simd_zip(v, t, ns, es);
-            TL__SIMD_UNROLL for (i = 0; i < ns; ++i) tl__simd_store(d, &st[j * ns + i], V, es, r[i]);
+            TL__SIMD_UNROLL for (i = 0; i < ns; ++i)
+                tl__simd_store(d, &st[j * ns + i], V, es, r[i]);
         }
     } while (tl__shuffle_walk_next(p, &w));
 }
@@ -291,15 +298,19 @@ TL__SIMD_INLINE void tl__simd_pass(const tl__shuffle_plan *p, const char *src, c
         else tl__simd_pass(k->p, src, dst, ld, st, n, NS, ES, 0); \
         break;
 
-static void tl__simd_pass_dispatch(const tl__simd_shuffle_kernel *k, const char *src, char *dst,
-                                   const tl__simd_slot *ld, const tl__simd_slot *st, int n)
+static void tl__simd_pass_dispatch(const tl__simd_shuffle_kernel *k, const char *src,
+                                   char *dst, const tl__simd_slot *ld, const tl__simd_slot *st,
+                                   int n)
 {
     switch (k->nstreams * 16 + (int)k->p->es) {
-    TL__SIMD_PASS_CASE(2, 1) TL__SIMD_PASS_CASE(2, 2) TL__SIMD_PASS_CASE(2, 4) TL__SIMD_PASS_CASE(2, 8)
-    TL__SIMD_PASS_CASE(4, 1) TL__SIMD_PASS_CASE(4, 2) TL__SIMD_PASS_CASE(4, 4) TL__SIMD_PASS_CASE(4, 8)
-    TL__SIMD_PASS_CASE(8, 1) TL__SIMD_PASS_CASE(8, 2) TL__SIMD_PASS_CASE(8, 4) TL__SIMD_PASS_CASE(8, 8)
-    TL__SIMD_PASS_CASE(16, 1) TL__SIMD_PASS_CASE(16, 2) TL__SIMD_PASS_CASE(16, 4)
-    TL__SIMD_PASS_CASE(16, 8)
+    TL__SIMD_PASS_CASE(2, 1)  TL__SIMD_PASS_CASE(2, 2)
+    TL__SIMD_PASS_CASE(2, 4)  TL__SIMD_PASS_CASE(2, 8)
+    TL__SIMD_PASS_CASE(4, 1)  TL__SIMD_PASS_CASE(4, 2)
+    TL__SIMD_PASS_CASE(4, 4)  TL__SIMD_PASS_CASE(4, 8)
+    TL__SIMD_PASS_CASE(8, 1)  TL__SIMD_PASS_CASE(8, 2)
+    TL__SIMD_PASS_CASE(8, 4)  TL__SIMD_PASS_CASE(8, 8)
+    TL__SIMD_PASS_CASE(16, 1) TL__SIMD_PASS_CASE(16, 2)
+    TL__SIMD_PASS_CASE(16, 4) TL__SIMD_PASS_CASE(16, 8)
     default: TL_ASSERT(0); break;     /* kernel_init admits only these */
     }
 }

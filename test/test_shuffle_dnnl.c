@@ -155,10 +155,16 @@ static void compare(const tl_memory_desc *md, const dnnl_memory_desc_t *dmd, int
    ours from the same tag name. */
 static void tag_cases(void)
 {
-    static const struct { const char *name; dnnl_format_tag_t tag; int ndims; tl_dim dims[5]; } t[] = {
+    static const struct {
+        const char *name;
+        dnnl_format_tag_t tag;
+        int ndims;
+        tl_dim dims[5];
+    } t[] = {
         {"nchw", dnnl_nchw, 4, {2, 12, 3, 5, 0}},     {"nhwc", dnnl_nhwc, 4, {2, 12, 3, 5, 0}},
         {"nChw8c", dnnl_nChw8c, 4, {2, 20, 3, 3, 0}}, {"nChw16c", dnnl_nChw16c, 4, {2, 20, 3, 3, 0}},
-        {"nChw16c", dnnl_nChw16c, 4, {1, 64, 2, 3, 0}}, {"nChw8c", dnnl_nChw8c, 4, {1, 116, 1, 2, 0}},
+        {"nChw16c", dnnl_nChw16c, 4, {1, 64, 2, 3, 0}},
+        {"nChw8c", dnnl_nChw8c, 4, {1, 116, 1, 2, 0}},
         {"ncdhw", dnnl_ncdhw, 5, {2, 8, 2, 3, 2}},    {"ndhwc", dnnl_ndhwc, 5, {2, 8, 2, 3, 2}},
         {"nCdhw16c", dnnl_nCdhw16c, 5, {1, 24, 2, 2, 3}}, {"nc", dnnl_nc, 2, {3, 24, 0, 0, 0}},
         {"ncw", dnnl_ncw, 3, {2, 18, 4, 0, 0}},       {"nwc", dnnl_nwc, 3, {2, 18, 4, 0, 0}},
