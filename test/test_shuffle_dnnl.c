@@ -13,17 +13,20 @@ static dnnl_engine_t engine;
 static dnnl_stream_t stream;
 static int ran, unimplemented, broken;
 
-/* oneDNN 2.6's jit:avx512_core_bf16 shuffle on bf16 nChw8c writes wrong
-   values and 16 bytes past the end of the buffer (seen with a guard
-   zone: heap corruption without one). Our result there is checked against
-   the naive reference in test_shuffle; here such cases are skipped before
-   oneDNN runs, and counted. */
+/* oneDNN 2.6's jit shuffle (jit:avx512_core and jit:avx512_core_bf16) on
+   bf16 with 8-channel blocks (nChw8c) writes wrong values and 16 bytes
+   past the end of the buffer (seen with a guard zone; heap corruption
+   without one). Our result there is checked against the naive reference
+   in test_shuffle; here those cases are skipped before oneDNN runs, and
+   counted. Its jit on bf16 nChw16c, and on f32/s32, agrees with us. */
 static int dnnl_known_broken(const dnnl_primitive_desc_t pd, const dnnl_memory_desc_t *md)
 {
+    const dnnl_blocking_desc_t *bd = &md->format_desc.blocking;
     const char *impl = NULL;
     if (dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl) != dnnl_success)
         return 0;
-    return impl && strncmp(impl, "jit", 3) == 0 && md->data_type == dnnl_bf16;
+    return impl && strncmp(impl, "jit", 3) == 0 && md->data_type == dnnl_bf16 &&
+           bd->inner_nblks == 1 && bd->inner_blks[0] == 8;
 }
 
 static int to_dnnl_dt(tl_data_type dt, dnnl_data_type_t *out)
@@ -162,7 +165,8 @@ static void tag_cases(void)
         tl_dim dims[5];
     } t[] = {
         {"nchw", dnnl_nchw, 4, {2, 12, 3, 5, 0}},     {"nhwc", dnnl_nhwc, 4, {2, 12, 3, 5, 0}},
-        {"nChw8c", dnnl_nChw8c, 4, {2, 20, 3, 3, 0}}, {"nChw16c", dnnl_nChw16c, 4, {2, 20, 3, 3, 0}},
+        {"nChw8c", dnnl_nChw8c, 4, {2, 20, 3, 3, 0}},
+        {"nChw16c", dnnl_nChw16c, 4, {2, 20, 3, 3, 0}},
         {"nChw16c", dnnl_nChw16c, 4, {1, 64, 2, 3, 0}},
         {"nChw8c", dnnl_nChw8c, 4, {1, 116, 1, 2, 0}},
         {"ncdhw", dnnl_ncdhw, 5, {2, 8, 2, 3, 2}},    {"ndhwc", dnnl_ndhwc, 5, {2, 8, 2, 3, 2}},
