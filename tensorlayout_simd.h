@@ -32,6 +32,9 @@
 
 /* ---- simd: reorder kernels ------------------------------------------- */
 
+/* Placeholder until the vector kernels land: keeps the scalar kernel. */
+static void tl__simd_reorder_pick(tl_reorder_plan *plan) { (void)plan; }
+
 /* ---- simd: shuffle kernels ------------------------------------------- */
 /* Per pixel, a shuffle transposes a (C/G) x G matrix of channels. With G a
    small power of two that is an unzip (deinterleave) of G streams; with
