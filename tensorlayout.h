@@ -2151,16 +2151,6 @@ static int tl__shuffle_walk_next(const tl__shuffle_plan *p, tl__shuffle_walk *w)
     return 0;
 }
 
-/* Each side's bytes lie in [lo, hi) from its pointer: offset0 to the
-   size. Two views that interleave inside one range count as overlapping:
-   the check stays O(1) and never misses a real overlap. */
-static int tl__buffers_overlap(const void *a, const void *b, size_t lo, size_t hi)
-{
-    uintptr_t a0 = (uintptr_t)a + lo, a1 = (uintptr_t)a + hi;
-    uintptr_t b0 = (uintptr_t)b + lo, b1 = (uintptr_t)b + hi;
-    return a0 < b1 && b0 < a1;
-}
-
 /* Checks every argument and builds the plan. *empty = 1 when a dim is 0:
    there is nothing to move. */
 static tl_status tl__shuffle_plan_init(tl__shuffle_plan *p, const tl_memory_desc *md,
@@ -2193,7 +2183,11 @@ static tl_status tl__shuffle_plan_init(tl__shuffle_plan *p, const tl_memory_desc
     p->axis = axis;
     p->es = tl_dt_size(md->data_type);
     p->base0 = md->offset0 * (tl_dim)p->es;
-    if (tl__buffers_overlap(src, dst, (size_t)p->base0, size)) return TL_OVERLAP;
+    /* each side's bytes lie in [offset0, size) from its pointer; two views
+       that interleave inside one range count as overlapping: the check
+       stays O(1) and never misses a real overlap */
+    if (tl__bytes_overlap(src, (size_t)p->base0, size, dst, (size_t)p->base0, size))
+        return TL_OVERLAP;
     p->C = md->dims[axis];
     p->G = dir == TL_FORWARD ? group_size : p->C / group_size;
     p->identity = p->G == 1 || p->G == p->C;
