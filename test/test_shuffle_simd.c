@@ -16,7 +16,7 @@ tl_status shuffle_scalar_run(const tl_memory_desc *md, const void *src, void *ds
 
 static int small_pow2(tl_dim n) { return n == 2 || n == 4 || n == 8 || n == 16; }
 
-/* When a kernel applies (docs/shuffle.md, "SIMD"): the axis is innermost
+/* When a kernel applies (docs/shuffle.md, "How it runs"): the axis is innermost
    with stride 1, or is the only inner block and that block holds a whole
    16-byte vector; and G or C/G is 2, 4, 8 or 16 with the other at least
    one vector long. */
