@@ -1,7 +1,9 @@
 /* tlb_scalar.c - the scalar engine as the reference for --mode=C. The
    whole library is compiled here a second time, static and without the
    vector kernels, so both engines live in one process. */
+#ifndef TL_SIMD_FORCE_SCALAR
 #define TL_SIMD_FORCE_SCALAR
+#endif
 #define TENSORLAYOUT_STATIC
 #define TENSORLAYOUT_IMPLEMENTATION
 #include "tensorlayout_simd.h"
