@@ -622,6 +622,7 @@ static int tl__sr_tile_loop(const tl_reorder_plan *p)
     return -1;
 }
 
+/* The shape every step of this plan takes (the same for all calls). */
 static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
