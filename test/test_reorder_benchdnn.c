@@ -358,6 +358,8 @@ static void run_problem(const problem *p)
         int why = st == TL_OK ? refusal_reason(&s, &d, &a, nscales) : -1;
         if (st != TL_OK) ++n_refused_both;
         else if (why >= 0) ++n_cat[why];
+        if (getenv("BENCHDNN_VERBOSE") && st == TL_OK)
+            printf("line %d: oneDNN refuses (%s)\n", p->line, why >= 0 ? cat_names[why] : "?");
         CHECK_MSG(st != TL_OK || why >= 0, "%s: oneDNN refuses %s %s -> %s %s, we accept",
                   what, p->sdt, stag, p->ddt, dtag);
     } else {
@@ -391,6 +393,8 @@ static void run_problem(const problem *p)
                 for (k = 0; k < NCATS && !c.cats[k]; ++k) {}
                 if (k == NCATS) ++n_matched;
                 else ++n_cat[k];
+                if (k < NCATS && getenv("BENCHDNN_VERBOSE"))
+                    printf("line %d [%s]: %s\n", p->line, dnnl_util_impl, cat_names[k]);
             }
         }
         dnnl_primitive_destroy(prim);
@@ -427,6 +431,8 @@ int main(int argc, char **argv)
     f = fopen(argv[1], "r");
     if (!f) { perror(argv[1]); return 1; }
     if (dnnl_util_init()) { fclose(f); return 77; }
+    if (getenv("BENCHDNN_SEED"))       /* other data, same problems */
+        tl_test_rng_state ^= (uint64_t)strtoull(getenv("BENCHDNN_SEED"), NULL, 10) * 0x2545f4914f6cdd1dull;
     while (read_problem(f, &p, &line)) run_problem(&p);
     fclose(f);
     printf("benchdnn corpus: %ld problems run\n", n_run);
