@@ -288,10 +288,7 @@ static int refusal_reason(const tl_memory_desc *s, const tl_memory_desc *d,
         if (prim) { dnnl_primitive_destroy(prim); return CAT_COMP; }
     }
     prim = dnnl_util_reorder_make(s, &nc, &none, 1);
-    if (prim) {
-        dnnl_primitive_destroy(prim);
-        return d->extra.flags ? CAT_COMP : CAT_ATTR;
-    }
+    if (prim) { dnnl_primitive_destroy(prim); return CAT_ATTR; }
     return -1;
 }
 
