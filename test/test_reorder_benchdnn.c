@@ -1,7 +1,8 @@
 /* oneDNN's own reorder test problems (test/data/reorder_benchdnn.txt,
    translated from its benchdnn inputs) through tl_reorder and through
-   oneDNN 2.6, with benchdnn-like data: integers and fractions in each
-   type's range, values that saturate, ties for rounding. Compared bit for
+   oneDNN 2.6, each twice: with benchdnn's own fill, and with random
+   benchdnn-like data (integers and fractions in each type's range, values
+   that saturate, ties for rounding). Compared bit for
    bit: the values in logical order, then the whole destination buffer
    (padding, compensation). Both destinations start from the same bytes,
    so a sum post-op reads the same old values.
@@ -120,6 +121,59 @@ static void put_value(tl_data_type dt, void *p)
     if (dt == TL_S8) i = (int32_t)tl_test_range(-128, 127);
     if (dt == TL_U8) i = (int32_t)tl_test_range(0, 255);
     rt_put(dt, p, f, i);
+}
+
+/* benchdnn's own fill: element i in logical (row-major) order gets the
+   i % 7-th of {max, min, 1.6/scale, 0.2/scale, 1/scale, 2, scale}, with
+   its type's range (f32 and bf16 +-2^24, f16 +-2048, integers their
+   limits) and its element's scale, rounded to the type. */
+static float benchdnn_value(tl_data_type dt, tl_dim i, float scale)
+{
+    float lo, hi;
+    switch (dt) {
+    case TL_F16: lo = -2048; hi = 2047; break;
+    case TL_S32: lo = -2147483648.0f; hi = 2147483647.0f; break;
+    case TL_S8: lo = -128; hi = 127; break;
+    case TL_U8: lo = 0; hi = 255; break;
+    default: lo = -16777216.0f; hi = 16777215.0f; break;
+    }
+    switch (i % 7) {
+    case 0: return hi;
+    case 1: return lo;
+    case 2: return 1.6f / scale;
+    case 3: return 0.2f / scale;
+    case 4: return 1.0f / scale;
+    case 5: return 2.0f;
+    default: return scale;
+    }
+}
+
+/* Garbage bytes, then benchdnn's values at md's elements: written in a
+   plain row-major buffer and placed by a same-type tl_reorder (a bit
+   copy, checked against a naive loop by reorder_ref), since a walk
+   through tl_md_offset is too slow for the corpus. */
+static void fill_benchdnn(const tl_memory_desc *md, char *buf, size_t bytes,
+                          const tl_reorder_attr *a)
+{
+    tl_memory_desc plain, placed = *md;
+    tl_dim idx[TL_MAX_NDIMS] = {0}, i, n = 1, j;
+    size_t sz = tl_dt_size(md->data_type), k;
+    char *p;
+    int d;
+    for (k = 0; k < bytes; ++k) buf[k] = (char)tl_test_rand();
+    for (d = 0; d < md->ndims; ++d) n *= md->dims[d];
+    placed.extra.flags = 0;             /* the values only */
+    CHECK(tl_md_init_by_strides(&plain, md->ndims, md->dims, md->data_type, NULL) == TL_OK);
+    p = (char *)malloc((size_t)n * sz + 1);
+    for (i = 0; i < n; ++i) {
+        for (d = 0, j = 0; d < md->ndims; ++d)
+            if (a->scale_mask & (1 << d)) j = j * md->dims[d] + idx[d];
+        rt_set(md->data_type, p + (size_t)i * sz,
+               benchdnn_value(md->data_type, i, a->scales ? a->scales[j] : 1.0f));
+        for (d = md->ndims - 1; d >= 0 && ++idx[d] == md->dims[d]; --d) idx[d] = 0;
+    }
+    CHECK(tl_reorder(&plain, p, &placed, buf, NULL) == TL_OK);
+    free(p);
 }
 
 /* Values in every element slot of the buffer, padding included (the
@@ -292,7 +346,8 @@ static int refusal_reason(const tl_memory_desc *s, const tl_memory_desc *d,
     return -1;
 }
 
-static void run_problem(const problem *p)
+/* benchdnn_data: benchdnn's own fill, else random benchdnn-like values */
+static void run_problem(const problem *p, int benchdnn_data)
 {
     static const float pattern[7] = { 1.0f, 0.5f, 2.0f, 0.25f, 1.5f, 4.0f, 0.125f };
     tl_dim dims[TL_MAX_NDIMS], nscales = 1, j;
@@ -329,7 +384,6 @@ static void run_problem(const problem *p)
     if (strcmp(p->comp, "-") != 0) {
         d.extra.flags = TL_MD_EXTRA_COMPENSATION_S8S8;
         d.extra.compensation_mask = atoi(p->comp);
-        data_end = tl_md_size(&d);         /* with the flag: C + 4N */
         d.extra.flags = 0;
         data_end = tl_md_size(&d);
         c_off = (data_end + 3) / 4 * 4;
@@ -343,8 +397,13 @@ static void run_problem(const problem *p)
     ours = (char *)malloc(bytes);
     theirs = (char *)malloc(bytes);
     before = (char *)malloc(bytes);
-    fill(s.data_type, src, ssz);
-    fill(d.data_type, before, bytes);
+    if (benchdnn_data) {
+        fill_benchdnn(&s, src, ssz, &a);
+        fill_benchdnn(&d, before, bytes, &a);
+    } else {
+        fill(s.data_type, src, ssz);
+        fill(d.data_type, before, bytes);
+    }
     memcpy(ours, before, bytes);
     memcpy(theirs, before, bytes);
     ++n_run;
@@ -421,6 +480,7 @@ int main(int argc, char **argv)
     problem p;
     int line = 0, k;
     long accepted = 0;
+    const char *only;
     if (argc < 2) {
         fprintf(stderr, "usage: %s reorder_benchdnn.txt\n", argv[0]);
         return 2;
@@ -430,9 +490,13 @@ int main(int argc, char **argv)
     if (dnnl_util_init()) { fclose(f); return 77; }
     if (getenv("BENCHDNN_SEED"))       /* other data, same problems */
         tl_test_rng_state ^= (uint64_t)strtoull(getenv("BENCHDNN_SEED"), NULL, 10) * 0x2545f4914f6cdd1dull;
-    while (read_problem(f, &p, &line)) run_problem(&p);
+    only = getenv("BENCHDNN_DATA");     /* "benchdnn" or "random": one fill only */
+    while (read_problem(f, &p, &line)) {
+        if (!only || strcmp(only, "random") != 0) run_problem(&p, 1);
+        if (!only || strcmp(only, "benchdnn") != 0) run_problem(&p, 0);
+    }
     fclose(f);
-    printf("benchdnn corpus: %ld problems run\n", n_run);
+    printf("benchdnn corpus: %ld runs (each problem with benchdnn's fill and with random data)\n", n_run);
     printf("  matched bit for bit:  %ld\n", n_matched);
     printf("  refused by both:      %ld\n", n_refused_both);
     printf("  mismatches:           %ld\n", n_mismatch);
