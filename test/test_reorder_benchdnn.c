@@ -123,6 +123,16 @@ static void put_value(tl_data_type dt, void *p)
     rt_put(dt, p, f, i);
 }
 
+static void fill_garbage(char *buf, size_t bytes)
+{
+    size_t k;
+    uint64_t r = 0;
+    for (k = 0; k < bytes; ++k) {
+        if (k % 8 == 0) r = tl_test_rand();
+        buf[k] = (char)(r >> (k % 8 * 8));
+    }
+}
+
 /* benchdnn's own fill: element i in logical (row-major) order gets the
    i % 7-th of {max, min, 1.6/scale, 0.2/scale, 1/scale, 2, scale}, with
    its type's range (f32 and bf16 +-2^24, f16 +-2048, integers their
@@ -157,10 +167,10 @@ static void fill_benchdnn(const tl_memory_desc *md, char *buf, size_t bytes,
 {
     tl_memory_desc plain, placed = *md;
     tl_dim idx[TL_MAX_NDIMS] = {0}, i, n = 1, j;
-    size_t sz = tl_dt_size(md->data_type), k;
+    size_t sz = tl_dt_size(md->data_type);
     char *p;
     int d;
-    for (k = 0; k < bytes; ++k) buf[k] = (char)tl_test_rand();
+    fill_garbage(buf, bytes);
     for (d = 0; d < md->ndims; ++d) n *= md->dims[d];
     placed.extra.flags = 0;             /* the values only */
     CHECK(tl_md_init_by_strides(&plain, md->ndims, md->dims, md->data_type, NULL) == TL_OK);
@@ -397,13 +407,13 @@ static void run_problem(const problem *p, int benchdnn_data)
     ours = (char *)malloc(bytes);
     theirs = (char *)malloc(bytes);
     before = (char *)malloc(bytes);
-    if (benchdnn_data) {
-        fill_benchdnn(&s, src, ssz, &a);
-        fill_benchdnn(&d, before, bytes, &a);
-    } else {
-        fill(s.data_type, src, ssz);
-        fill(d.data_type, before, bytes);
-    }
+    /* the old destination values matter only to a sum; else garbage
+       bytes, which every written byte must replace */
+    if (benchdnn_data) fill_benchdnn(&s, src, ssz, &a);
+    else fill(s.data_type, src, ssz);
+    if (a.beta == 0) fill_garbage(before, bytes);
+    else if (benchdnn_data) fill_benchdnn(&d, before, bytes, &a);
+    else fill(d.data_type, before, bytes);
     memcpy(ours, before, bytes);
     memcpy(theirs, before, bytes);
     ++n_run;
