@@ -392,12 +392,10 @@ static void run_problem(const problem *p, int benchdnn_data)
     a.src_zero_point = p->szp;
     a.dst_zero_point = p->dzp;
     if (strcmp(p->comp, "-") != 0) {
-        d.extra.flags = TL_MD_EXTRA_COMPENSATION_S8S8;
-        d.extra.compensation_mask = atoi(p->comp);
-        d.extra.flags = 0;
-        data_end = tl_md_size(&d);
+        data_end = tl_md_size(&d);           /* before the flag: the data alone */
         c_off = (data_end + 3) / 4 * 4;
         d.extra.flags = TL_MD_EXTRA_COMPENSATION_S8S8;
+        d.extra.compensation_mask = atoi(p->comp);
     }
     ssz = tl_md_size(&s);
     dsz = tl_md_size(&d);
@@ -506,7 +504,8 @@ int main(int argc, char **argv)
         if (!only || strcmp(only, "benchdnn") != 0) run_problem(&p, 0);
     }
     fclose(f);
-    printf("benchdnn corpus: %ld runs (each problem with benchdnn's fill and with random data)\n", n_run);
+    printf("benchdnn corpus: %ld runs (%s)\n", n_run,
+           only ? only : "each problem with benchdnn's fill and with random data");
     printf("  matched bit for bit:  %ld\n", n_matched);
     printf("  refused by both:      %ld\n", n_refused_both);
     printf("  mismatches:           %ld\n", n_mismatch);
