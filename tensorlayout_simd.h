@@ -295,7 +295,10 @@ TL__SR_INLINE void tl__sr_convert_body(const tl_reorder_plan *p, tl_data_type st
         tl__sr_scales at = sc;
         at.sidx += k * sc.sstep;
         tl__sr_load(st, src + (size_t)k * (size_t)ssz, v, 16);
+        /* old is read only with beta; zeroed otherwise so that GCC -O3
+           does not warn it may be used uninitialised */
         if (p->beta != 0) tl__sr_load(dt, dst + (size_t)k * (size_t)dsz, old, 16);
+        else old[0] = old[1] = old[2] = old[3] = simde_mm_setzero_ps();
         tl__sr_quantize(p, v, old, at, 16);
         tl__sr_store(dt, v, dst + (size_t)k * (size_t)dsz, 16);
     }
