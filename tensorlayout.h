@@ -746,8 +746,10 @@ TL_API size_t tl_md_size(const tl_memory_desc *md)
     if (tl__md_span_overflows(md, &span)) return 0;
     bytes = (span + md->offset0) * (tl_dim)tl_dt_size(md->data_type);
     if (md->extra.flags & TL_MD_EXTRA_COMPENSATION_S8S8) {
-        bytes = (bytes + 3) / 4 * 4;   /* int32 values start 4-aligned */
-        if (tl__mul_overflows(tl__md_comp_count(md), 4, &comp) ||
+        /* int32 values start 4-aligned; the count cannot overflow, as the
+           padded elements it multiplies all fit in span */
+        if (tl__round_up_overflows(bytes, 4, &bytes) ||
+            tl__mul_overflows(tl__md_comp_count(md), 4, &comp) ||
             tl__add_overflows(bytes, comp, &bytes)) return 0;
     }
     if ((uint64_t)bytes > (uint64_t)SIZE_MAX) return 0;
@@ -788,8 +790,11 @@ TL_API tl_dim tl_md_offset(const tl_memory_desc *md, const tl_dim *idx)
 {
     int d;
     if (!idx || !tl__md_ok(md)) return -1;
+    /* subtract, not add: idx is the caller's and may be near INT64_MAX. A
+       tensor with a zero dim holds no element (and has size 0). */
     for (d = 0; d < md->ndims; ++d)
-        if (idx[d] < 0 || idx[d] + md->padded_offsets[d] >= md->padded_dims[d]) return -1;
+        if (md->dims[d] == 0 || idx[d] < 0 ||
+            idx[d] >= md->padded_dims[d] - md->padded_offsets[d]) return -1;
     return tl__md_off(md, idx);
 }
 
@@ -813,7 +818,7 @@ TL_API int tl_md_index_of(const tl_memory_desc *md, tl_dim off, tl_dim *idx,
     for (d = 0; d < md->ndims; ++d) {
         sizes[d] = md->padded_dims[d] - md->padded_offsets[d];
         cur[d] = 0;
-        if (sizes[d] == 0) return 0;
+        if (sizes[d] == 0 || md->dims[d] == 0) return 0;
     }
     do {
         if (tl__md_off(md, cur) == off) {
@@ -945,8 +950,10 @@ TL_API tl_status tl_md_submemory(tl_memory_desc *out, const tl_memory_desc *pare
             end > parent->dims[d]) return TL_INVALID_ARGUMENTS;
         at_end = end == parent->dims[d];
         /* a view may not end inside a block: writing its padding would
-           overwrite the parent's elements that share the block */
-        if (offsets[d] % blocks[d] != 0 || (!at_end && dims[d] % blocks[d] != 0))
+           overwrite the parent's elements that share the block. It starts
+           on a block boundary of the parent's padded positions. */
+        if ((offsets[d] + parent->padded_offsets[d]) % blocks[d] != 0 ||
+            (!at_end && dims[d] % blocks[d] != 0))
             return TL_INVALID_ARGUMENTS;
         tmp.dims[d] = dims[d];
         tmp.padded_dims[d] = at_end ? parent->padded_dims[d] - parent->padded_offsets[d] - offsets[d]
@@ -955,7 +962,7 @@ TL_API tl_status tl_md_submemory(tl_memory_desc *out, const tl_memory_desc *pare
         start[d] = offsets[d];
     }
     /* offset0 absorbs the offsets (and the parent's padded_offsets);
-       offsets are block-aligned, so the inner-block part adds nothing */
+       they start a block, so the inner-block part adds nothing */
     tmp.offset0 = tl__md_off(parent, start);
     *out = tmp;
     return TL_OK;
@@ -994,7 +1001,7 @@ TL_API tl_status tl_md_permute_axes(tl_memory_desc *out, const tl_memory_desc *i
 static tl_status tl__reshape_group(tl_memory_desc *out, const tl_memory_desc *in,
                                    int i0, int i1, int o0, int o1, int *dim_map)
 {
-    tl_dim blocks[TL_MAX_NDIMS], stride;
+    tl_dim blocks[TL_MAX_NDIMS], stride, next;
     int i, o;
     tl__dim_blocks(in, blocks);
     if (i1 - i0 == 1 && o1 - o0 == 1) {
@@ -1007,7 +1014,8 @@ static tl_status tl__reshape_group(tl_memory_desc *out, const tl_memory_desc *in
     for (i = i0; i < i1; ++i) {
         if (blocks[i] != 1 || in->padded_dims[i] != in->dims[i]) return TL_UNSUPPORTED;
         if (i + 1 < i1 &&
-            in->blocking.strides[i] != in->blocking.strides[i + 1] * in->dims[i + 1])
+            (tl__mul_overflows(in->blocking.strides[i + 1], in->dims[i + 1], &next) ||
+             in->blocking.strides[i] != next))
             return TL_UNSUPPORTED;
     }
     stride = in->blocking.strides[i1 - 1];
@@ -1015,7 +1023,9 @@ static tl_status tl__reshape_group(tl_memory_desc *out, const tl_memory_desc *in
         out->padded_dims[o] = out->dims[o];
         out->padded_offsets[o] = 0;
         out->blocking.strides[o] = stride;
-        stride *= out->dims[o];
+        /* not past the outermost dim: that product may not fit, while
+           the ones below it lie inside the group's span */
+        if (o > o0) stride *= out->dims[o];
     }
     return TL_OK;
 }
@@ -1078,7 +1088,10 @@ TL_API tl_status tl_md_reshape(tl_memory_desc *out, const tl_memory_desc *in,
         if (dims[d] != 1) continue;
         for (k = d + 1; k < ndims; ++k) {
             if (dims[k] == 1) continue;
-            s = tmp.blocking.strides[k] * (tmp.padded_dims[k] / blocks[k]);
+            /* any stride addresses a size-1 dim correctly; fall back to
+               the next dim's own when the dense one does not fit */
+            if (tl__mul_overflows(tmp.blocking.strides[k], tmp.padded_dims[k] / blocks[k], &s))
+                s = tmp.blocking.strides[k];
             break;
         }
         if (k == ndims) {
