@@ -594,8 +594,9 @@ static int tl__extent_overflows(int ndims, const tl_dim *sizes, const tl_dim *st
 {
     tl_dim ext = inner, t;
     int d;
+    /* zero dims first, so the answer does not depend on the dim order */
+    for (d = 0; d < ndims; ++d) if (sizes[d] == 0) { *out = 0; return 0; }
     for (d = 0; d < ndims; ++d) {
-        if (sizes[d] == 0) { *out = 0; return 0; }
         if (tl__mul_overflows(sizes[d] - 1, strides[d], &t)) return 1;
         if (tl__add_overflows(ext, t, &ext)) return 1;
     }
@@ -758,10 +759,18 @@ TL_API size_t tl_md_size(const tl_memory_desc *md)
 
 TL_API tl_dim tl_md_nelems(const tl_memory_desc *md, int with_padding)
 {
-    tl_dim n = 1;
-    int d;
+    tl_dim n = 1, v;
+    int d, empty = 0;
     if (!md || md->ndims < 1 || md->ndims > TL_MAX_NDIMS) return -1;
     if (md->format_kind != TL_FORMAT_KIND_ANY && !tl__md_ok(md)) return -1;
+    /* a zero dim makes the count 0 even where the other dims' product
+       would overflow (an empty tensor is valid with any other sizes) */
+    for (d = 0; d < md->ndims; ++d) {
+        v = with_padding ? md->padded_dims[d] : md->dims[d];
+        if (v < 0) return -1;
+        if (v == 0) empty = 1;
+    }
+    if (empty) return 0;
     for (d = 0; d < md->ndims; ++d)
         if (tl__mul_overflows(n, with_padding ? md->padded_dims[d] : md->dims[d], &n))
             return -1;
@@ -938,7 +947,7 @@ TL_API tl_status tl_md_submemory(tl_memory_desc *out, const tl_memory_desc *pare
 {
     tl_memory_desc tmp;
     tl_dim blocks[TL_MAX_NDIMS], start[TL_MAX_NDIMS];
-    int d;
+    int d, empty = 0;
     if (!out || !dims || !offsets || !tl__md_ok(parent)) return TL_INVALID_ARGUMENTS;
     if (parent->extra.flags) return TL_UNSUPPORTED;   /* extra data is global */
     tl__dim_blocks(parent, blocks);
@@ -960,10 +969,14 @@ TL_API tl_status tl_md_submemory(tl_memory_desc *out, const tl_memory_desc *pare
                                     : dims[d];
         tmp.padded_offsets[d] = 0;
         start[d] = offsets[d];
+        if (dims[d] == 0) empty = 1;
     }
     /* offset0 absorbs the offsets (and the parent's padded_offsets);
-       they start a block, so the inner-block part adds nothing */
-    tmp.offset0 = tl__md_off(parent, start);
+       they start a block, so the inner-block part adds nothing. An empty
+       view addresses nothing, and its start may lie outside the parent
+       (or in an empty parent, whose strides were never bounded), where
+       the offset could overflow: it keeps the parent's offset0. */
+    tmp.offset0 = empty ? parent->offset0 : tl__md_off(parent, start);
     *out = tmp;
     return TL_OK;
 }
