@@ -717,6 +717,15 @@ TL_API tl_status tl_md_validate(const tl_memory_desc *md, char *why, size_t len)
             return tl__why(why, len, "compensation needs an s8 descriptor", TL_INVALID_ARGUMENTS);
         if (md->extra.compensation_mask < 0 || (md->extra.compensation_mask >> md->ndims) != 0)
             return tl__why(why, len, "compensation_mask names a dim that does not exist", TL_INVALID_ARGUMENTS);
+        /* the int32 values after the data (4-aligned) must fit too */
+        t = 1;
+        for (d = 0; d < md->ndims; ++d)
+            if ((md->extra.compensation_mask >> d & 1) &&
+                tl__mul_overflows(t, md->padded_dims[d], &t))
+                return tl__why(why, len, "size with compensation does not fit in int64", TL_OVERFLOW);
+        if (tl__round_up_overflows(span, 4, &span) || tl__mul_overflows(t, 4, &t) ||
+            tl__add_overflows(span, t, &span))
+            return tl__why(why, len, "size with compensation does not fit in int64", TL_OVERFLOW);
     }
     return tl__why(why, len, "ok", TL_OK);
 }
