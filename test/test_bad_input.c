@@ -381,6 +381,23 @@ static void test_bad_views(void)
     CHECK_REFUSED(tl_md_submemory(&out, &md, sub_c24, off_c8), TL_INVALID_ARGUMENTS, &out, "sub unaligned blocked offset");
     CHECK_REFUSED(tl_md_submemory(&out, &md, sub_c8, off0), TL_INVALID_ARGUMENTS, &out, "sub ends inside a block");
     CHECK_REFUSED(tl_md_submemory(&out, &comp, sub_c16, off0), TL_UNSUPPORTED, &out, "sub with compensation");
+    {   /* regression: alignment is of the padded position offsets +
+           padded_offsets, not of offsets alone */
+        const tl_dim c29[4] = { 2, 29, 5, 3 }, at13[4] = { 0, 13, 0, 0 }, at16[4] = { 0, 16, 0, 0 };
+        const tl_dim v16[4] = { 2, 16, 5, 3 }, v13[4] = { 2, 13, 5, 3 };
+        tl_dim vi[4] = { 1, 2, 4, 2 }, pi[4] = { 1, 15, 4, 2 };
+        tl_memory_desc po;
+        CHECK(tl_md_init_by_tag(&po, 4, c29, TL_F32, "nChw16c") == TL_OK);
+        po.padded_offsets[1] = 3;                     /* 29 + 3 = 32 */
+        CHECK(tl_md_validate(&po, NULL, 0) == TL_OK);
+        fill(&out, sizeof out);
+        CHECK_REFUSED(tl_md_submemory(&out, &po, v13, at16), TL_INVALID_ARGUMENTS, &out,
+                      "sub at padded position 19");
+        CHECK(tl_md_submemory(&out, &po, v16, at13) == TL_OK);   /* position 16 */
+        CHECK(tl_md_validate(&out, NULL, 0) == TL_OK);
+        CHECK(tl_md_offset(&out, vi) == tl_md_offset(&po, pi));
+        fill(&out, sizeof out);
+    }
     for (i = 0; i < sizeof perms / sizeof *perms; ++i)
         CHECK_REFUSED(tl_md_permute_axes(&out, &md, perms[i]), TL_INVALID_ARGUMENTS, &out, "bad perm");
     CHECK_REFUSED(tl_md_reshape(&out, &md, 3, r_mis), TL_SHAPE_MISMATCH, &out, "reshape count differs");
