@@ -217,6 +217,132 @@ TL_API tl_status tl_md_reshape(tl_memory_desc *out, const tl_memory_desc *in,
 TL_API int tl_md_equal(const tl_memory_desc *a, const tl_memory_desc *b);
 
 /* ---- reorder (declarations) ------------------------------------------ */
+/* Copies a tensor from one layout and data type into another, optionally
+   quantising on the way (docs/reorder.md). Per element, in f32:
+       v = scale*(src - src_zero_point)   [+ beta*dst_old] + dst_zero_point
+   then times the destination's extra.scale_adjust, rounded half to even
+   and saturated for integer destinations. */
+
+/* Zero-initialised (or a NULL attr) means a plain copy. */
+typedef struct tl_reorder_attr {
+    int          scale_mask;  /* 0: one scale for the whole tensor; bit d:
+                                 the scale varies along logical dim d */
+    const float *scales;      /* NULL: no scaling (1.0); else one per slice
+                                 of the masked dims (product of their dims),
+                                 row-major over them, lowest dim outermost.
+                                 Plans keep the pointer: the array must
+                                 outlive every plan made with it */
+    float        beta;        /* 0: overwrite dst; else dst = ... + beta*dst */
+    int32_t      src_zero_point, dst_zero_point;   /* 0: none */
+    int          nthreads;    /* 0: the library's default (all OpenMP
+                                 threads when built with OpenMP, else 1);
+                                 1: the calling thread only */
+} tl_reorder_attr;
+
+/* Most loops a plan can hold: each logical dim splits into its outer part
+   plus the inner blocks of both descriptors. */
+#define TL_REORDER_MAX_LOOPS (3 * TL_MAX_NDIMS)
+
+/* One loop of a plan's simplified loop nest. Strides are in elements of
+   the respective array (src, dst, attr.scales, the int32 compensation). */
+typedef struct tl_reorder_loop {
+    tl_dim size;          /* iterations, >= 1 */
+    tl_dim src_stride;    /* src elements per iteration; 0 if src_by_index */
+    tl_dim dst_stride;    /* dst elements per iteration */
+    tl_dim scale_stride;  /* scales entries per iteration; 0: same scale */
+    tl_dim comp_stride;   /* compensation slots per iteration; 0: same */
+    int    dim;           /* -1: no bound to check; else the logical dim
+                             this loop advances, whose index must be
+                             checked against the plan's limits */
+    tl_dim weight;        /* logical index step of `dim` per iteration */
+} tl_reorder_loop;
+
+/* How a plan's kernel turns a source value into a destination value. */
+#define TL_REORDER_MODE_CONVERT 0  /* the f32 arithmetic above */
+#define TL_REORDER_MODE_COPY    1  /* same data type, identity attr: bits */
+#define TL_REORDER_MODE_WIDEN   2  /* s32 -> f64, identity attr: exact */
+
+struct tl_reorder_plan;
+/* Runs iterations [begin, end) of the plan's outermost loop (loops[0]),
+   everything inside it included; padding is written, compensation is not
+   (execute computes it afterwards from the stored values). */
+typedef void (*tl_reorder_kernel)(const struct tl_reorder_plan *plan,
+                                  const void *src, void *dst,
+                                  tl_dim begin, tl_dim end);
+
+/* A validated, simplified reorder. A complete type: declare it on the
+   stack; it owns no memory and may be copied. Fill it with
+   tl_reorder_plan_init, then only read it.
+
+   For kernel writers (tensorlayout_simd.h): the problem is a loop nest,
+   loops[0] outermost, loops[nloops - 1] innermost, ordered by decreasing
+   dst stride. An iteration vector i gives the element offsets
+       src: src_md.offset0 + sum(i[l] * loops[l].src_stride)
+       dst: dst_md.offset0 + sum(i[l] * loops[l].dst_stride)
+   and the scale index sum(i[l] * loops[l].scale_stride). Every logical
+   dim d with a tail has its loops marked dim = d; their logical index
+   base[d] = sum(i[l] * loops[l].weight) over those loops decides:
+       base[d] <  data_limit[d] for every d:  a data element
+       else base[d] < pad_limit[d] for every d: a padding slot, write 0
+       else: outside the destination, skip (neither read nor written).
+   The loops of one dim appear with decreasing weight, so a loop's useful
+   range is i < ceil((limit - base of the outer loops) / weight). When
+   no loop has dim >= 0 (has_tails == 0), every point is a data element.
+   src_by_index != 0: the layouts share no loop structure; src offsets
+   come from the logical index (tl_md_offset), src_stride is 0. Leave
+   such plans, and any case you do not handle, to tl__reorder_kernel_scalar. */
+typedef struct tl_reorder_plan {
+    tl_memory_desc  src_md, dst_md;  /* copies of the caller's descriptors */
+    tl_reorder_attr attr;            /* copy; nthreads resolved (>= 1) */
+    int    mode;                     /* TL_REORDER_MODE_* */
+    const float *scales;             /* NULL: 1.0 (also for an identity
+                                        attr.scales); else attr.scales */
+    float  src_zero_point;           /* attr values as f32; 0: none */
+    float  dst_zero_point;
+    float  beta;                     /* 0: dst is not read */
+    float  scale_adjust;             /* 1 unless dst has SCALE_ADJUST */
+    int    has_scale_adjust;         /* dst extra.flags has SCALE_ADJUST */
+    int    nloops;                   /* 1..TL_REORDER_MAX_LOOPS */
+    tl_reorder_loop loops[TL_REORDER_MAX_LOOPS];  /* outermost first */
+    int    has_tails;                /* some loop has dim >= 0 */
+    int    src_by_index;             /* see above */
+    tl_dim data_limit[TL_MAX_NDIMS]; /* = dims: below it, data */
+    tl_dim pad_limit[TL_MAX_NDIMS];  /* = dst padded_dims: below it, padding */
+    tl_dim nelems;                   /* iterations of the whole nest */
+    size_t src_lo, src_hi;           /* bytes of src the plan may read,
+                                        [lo, hi) from the src pointer */
+    size_t dst_lo, dst_hi;           /* bytes of dst it may write */
+    size_t comp_offset;              /* bytes from dst to the int32
+                                        compensation; 0: none */
+    tl_dim comp_count;               /* int32 compensation values */
+    tl_reorder_kernel kernel;        /* NULL: not initialised */
+} tl_reorder_plan;
+
+/* Reorders src (laid out as src_md) into dst (dst_md): same dims, any
+   layouts and data types (f32, f16, bf16, s32, s8, u8, f64). attr may be
+   NULL (a plain copy). On error nothing is written. Equivalent to
+   tl_reorder_plan_init followed by tl_reorder_plan_execute. Errors:
+   TL_INVALID_ARGUMENTS (NULL, invalid or `any` descriptor, bad attr),
+   TL_SHAPE_MISMATCH (dims differ), TL_UNSUPPORTED (src with extra data,
+   padded_offsets), TL_OVERLAP (src and dst memory overlap), TL_OVERFLOW. */
+TL_API tl_status tl_reorder(const tl_memory_desc *src_md, const void *src,
+                            const tl_memory_desc *dst_md, void *dst,
+                            const tl_reorder_attr *attr);
+
+/* Validates and simplifies a reorder once, for many executions. The plan
+   copies both descriptors and attr (but not attr->scales, see above).
+   On error *plan is left untouched. */
+TL_API tl_status tl_reorder_plan_init(tl_reorder_plan *plan,
+                                      const tl_memory_desc *src_md,
+                                      const tl_memory_desc *dst_md,
+                                      const tl_reorder_attr *attr);
+
+/* Runs a plan on raw buffers (sized by tl_md_size). Allocates nothing;
+   several threads may execute one plan at once on distinct dst buffers.
+   TL_OVERLAP, with nothing written, when the buffers overlap. */
+TL_API tl_status tl_reorder_plan_execute(const tl_reorder_plan *plan,
+                                         const void *src, void *dst);
+
 
 /* ---- shuffle (declarations) ------------------------------------------ */
 
@@ -650,16 +776,29 @@ static tl_status tl__why(char *why, size_t len, const char *text, tl_status st)
     return st;
 }
 
-/* Offset + 1 of the last padded element relative to offset0, i.e. the
-   elements one copy of the described tensor spans. */
+/* Elements one copy of the tensor spans from offset0: the last padded
+   element + 1. A descriptor that starts at the buffer start also counts,
+   as oneDNN does, the full stride of its outermost dim (a matrix with
+   leading dimension LDA spans M * LDA, trailing gap included; dims with
+   one outer step count no stride), so then this is oneDNN's size. A view (offset0 > 0) ends at its last element,
+   so its size never exceeds its parent's. */
 static int tl__md_span_overflows(const tl_memory_desc *md, tl_dim *out)
 {
-    tl_dim blocks[TL_MAX_NDIMS], outer[TL_MAX_NDIMS], inner = 1;
+    tl_dim blocks[TL_MAX_NDIMS], outer[TL_MAX_NDIMS] = {0}, inner = 1, span, full;
     int d, b;
     tl__dim_blocks(md, blocks);
     for (b = 0; b < md->blocking.inner_nblks; ++b) inner *= md->blocking.inner_blks[b];
     for (d = 0; d < md->ndims; ++d) outer[d] = md->padded_dims[d] / blocks[d];
-    return tl__extent_overflows(md->ndims, outer, md->blocking.strides, inner, out);
+    if (tl__extent_overflows(md->ndims, outer, md->blocking.strides, inner, &span)) return 1;
+    for (d = 0; d < md->ndims && span > 0 && md->offset0 == 0; ++d) {
+        if (outer[d] == 1) continue;     /* a single step: its stride is free */
+        /* a trailing gap too large for int64 is not counted: the elements
+           themselves fit, and no buffer that large exists */
+        if (!tl__mul_overflows(outer[d], md->blocking.strides[d], &full) && full > span)
+            span = full;
+    }
+    *out = span;
+    return 0;
 }
 
 TL_API tl_status tl_md_validate(const tl_memory_desc *md, char *why, size_t len)
@@ -907,6 +1046,18 @@ TL_API int tl_md_matches_tag(const tl_memory_desc *md, const char *tag,
     return 1;
 }
 
+/* Whether dim a sits outside dim b in memory: the larger stride, and on
+   a tie (one of them has a single outer step, so its stride is free) the
+   one with more outer steps. */
+static int tl__outer_before(const tl_memory_desc *md, int a, int b)
+{
+    tl_dim blocks[TL_MAX_NDIMS];
+    if (md->blocking.strides[a] != md->blocking.strides[b])
+        return md->blocking.strides[a] > md->blocking.strides[b];
+    tl__dim_blocks(md, blocks);
+    return md->padded_dims[a] / blocks[a] > md->padded_dims[b] / blocks[b];
+}
+
 /* Writes the abstract tag of md's outer order and blocks; the caller
    checks that it really reproduces md. Returns the length, or -1 when
    it does not fit into cap bytes. */
@@ -917,8 +1068,8 @@ static int tl__tag_write(const tl_memory_desc *md, char *out, size_t cap)
     char num[24];
     for (i = 0; i < md->ndims; ++i) order[i] = i;
     for (b = 0; b < md->blocking.inner_nblks; ++b) blocked[md->blocking.inner_idxs[b]] = 1;
-    for (i = 1; i < md->ndims; ++i)      /* stable sort by stride, largest first */
-        for (j = i; j > 0 && md->blocking.strides[order[j]] > md->blocking.strides[order[j - 1]]; --j) {
+    for (i = 1; i < md->ndims; ++i)      /* stable sort, outermost first */
+        for (j = i; j > 0 && tl__outer_before(md, order[j], order[j - 1]); --j) {
             int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
         }
     for (i = 0; i < md->ndims; ++i) {
@@ -1128,6 +1279,756 @@ TL_API tl_status tl_md_reshape(tl_memory_desc *out, const tl_memory_desc *in,
 }
 
 /* ---- reorder (implementation) ---------------------------------------- */
+/* The loop model. A logical dim d of a descriptor is stored as mixed-radix
+   digits: one per inner block of d (weight: the product of d's blocks
+   inside it; stride: the product of all inner blocks inside it) and the
+   outer digit (weight: all of d's blocks; stride: blocking.strides[d]).
+   A plan takes, per dim, the union of both sides' digit weights below the
+   destination's padded_dims[d]. When they form a divisibility chain, each
+   step of the chain lies inside one digit of each side, so it becomes a
+   loop with constant strides on both: digit stride * (weight / digit
+   weight). The top loop runs to ceil(padded_dims / weight), which can
+   reach past the padded end (src 16c into dst 8c, C = 20), and elements
+   past dims are padding. Such dims keep their loops tagged (dim, weight):
+   the kernel adds up the logical index of the outer loops and bounds each
+   loop by ceil((limit - base) / weight), once with dims (data) and once
+   with dst padded_dims (padding, written as zero). Src padding is never
+   read. When the weights do not nest (src 3c, dst 4c), the loops follow
+   the destination alone and the src offset is computed per element from
+   the logical index (src_by_index). Then size-1 steps are gone, loops are
+   sorted by dst stride (largest outside) so the destination streams, and
+   neighbours contiguous in src, dst, scales and compensation merge. */
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#ifdef TL__SIMD_ENABLED
+/* tensorlayout_simd.h defines it: it may replace plan->kernel */
+static void tl__simd_reorder_pick(tl_reorder_plan *plan);
+#endif
+
+#define TL__CHUNK 64                  /* values converted per pass */
+#define TL__OMP_MIN_WORK 65536        /* elements before threads pay off */
+#define TL__MAX_DIGITS (TL_MAX_NDIMS + 1)
+
+typedef struct { tl_dim weight, stride; } tl__digit;
+
+/* The digits of dim d in md by increasing weight; returns their count.
+   Blocks of size 1 hold a single value and are left out. */
+static int tl__md_digits(const tl_memory_desc *md, int d, tl__digit *out)
+{
+    tl_dim weight = 1, stride = 1;
+    int b, n = 0;
+    for (b = md->blocking.inner_nblks - 1; b >= 0; --b) {
+        tl_dim blk = md->blocking.inner_blks[b];
+        if (md->blocking.inner_idxs[b] == d && blk > 1) {
+            out[n].weight = weight;
+            out[n].stride = stride;
+            ++n;
+            weight *= blk;
+        }
+        stride *= blk;
+    }
+    out[n].weight = weight;
+    out[n].stride = md->blocking.strides[d];
+    return n + 1;
+}
+
+/* Element stride in md of a loop of dim d that steps the logical index by
+   w: it lies inside the digit of the largest weight <= w. 1 on overflow. */
+static int tl__md_loop_stride(const tl_memory_desc *md, int d, tl_dim w, tl_dim *out)
+{
+    tl__digit dg[TL__MAX_DIGITS];
+    int k = tl__md_digits(md, d, dg) - 1;
+    while (k > 0 && dg[k].weight > w) --k;
+    return tl__mul_overflows(dg[k].stride, w / dg[k].weight, out);
+}
+
+/* Adds md's digit weights of dim d below limit to the sorted set w. */
+static void tl__chain_add(const tl_memory_desc *md, int d, tl_dim limit,
+                          tl_dim *w, int *n)
+{
+    tl__digit dg[TL__MAX_DIGITS];
+    int k, m = tl__md_digits(md, d, dg), i, j;
+    for (k = 0; k < m; ++k) {
+        if (dg[k].weight >= limit) continue;
+        for (i = 0; i < *n && w[i] < dg[k].weight; ++i) {}
+        if (i < *n && w[i] == dg[k].weight) continue;
+        for (j = *n; j > i; --j) w[j] = w[j - 1];
+        w[i] = dg[k].weight;
+        ++*n;
+    }
+}
+
+/* The loop weights of dim d, ascending: dst's digits, plus src's when
+   with_src. Returns their count, or -1 when they do not nest. */
+static int tl__dim_chain(const tl_memory_desc *src, const tl_memory_desc *dst,
+                         int d, int with_src, tl_dim *w)
+{
+    int n = 0, i;
+    tl__chain_add(dst, d, dst->padded_dims[d], w, &n);
+    if (with_src) tl__chain_add(src, d, dst->padded_dims[d], w, &n);
+    for (i = 0; i + 1 < n; ++i)
+        if (w[i + 1] % w[i] != 0) return -1;
+    return n;
+}
+
+/* The compensation layout: dst restricted to the masked dims, with its
+   outer order and inner blocks, dense over padded dims. Unmasked dims
+   become size 1 with stride 0, so any index there maps to slot 0. */
+static void tl__comp_md(const tl_memory_desc *dst, tl_memory_desc *c)
+{
+    int mask = dst->extra.compensation_mask, order[TL_MAX_NDIMS], n = 0, i, j, b;
+    tl_dim blocks[TL_MAX_NDIMS], stride = 1;
+    memset(c, 0, sizeof *c);
+    c->ndims = dst->ndims;
+    c->data_type = TL_S32;
+    c->format_kind = TL_FORMAT_KIND_BLOCKED;
+    for (i = 0; i < dst->ndims; ++i) {
+        int on = (mask >> i) & 1;
+        c->dims[i] = on ? dst->dims[i] : 1;
+        c->padded_dims[i] = on ? dst->padded_dims[i] : 1;
+        if (on) order[n++] = i;
+    }
+    for (b = 0; b < dst->blocking.inner_nblks; ++b) {
+        int d = (int)dst->blocking.inner_idxs[b];
+        if (!((mask >> d) & 1)) continue;
+        c->blocking.inner_blks[c->blocking.inner_nblks] = dst->blocking.inner_blks[b];
+        c->blocking.inner_idxs[c->blocking.inner_nblks++] = d;
+        stride *= dst->blocking.inner_blks[b];
+    }
+    for (i = 1; i < n; ++i)             /* outermost first, as in dst */
+        for (j = i; j > 0 && tl__outer_before(dst, order[j], order[j - 1]); --j) {
+            int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
+        }
+    tl__dim_blocks(c, blocks);
+    for (i = n - 1; i >= 0; --i) {
+        c->blocking.strides[order[i]] = stride;
+        stride *= c->padded_dims[order[i]] / blocks[order[i]];
+    }
+}
+
+/* Whether loop `in` continues loop `out` in every array, so that the two
+   can run as one. Tracked loops merge only within their dim. */
+static int tl__loops_merge(const tl_reorder_loop *out, const tl_reorder_loop *in)
+{
+    tl_dim s;
+    if (tl__mul_overflows(in->src_stride, in->size, &s) || s != out->src_stride) return 0;
+    if (tl__mul_overflows(in->dst_stride, in->size, &s) || s != out->dst_stride) return 0;
+    if (tl__mul_overflows(in->scale_stride, in->size, &s) || s != out->scale_stride) return 0;
+    if (tl__mul_overflows(in->comp_stride, in->size, &s) || s != out->comp_stride) return 0;
+    if (out->dim < 0 && in->dim < 0) return 1;
+    return out->dim == in->dim && in->weight * in->size == out->weight;
+}
+
+/* Sorts by dst stride, largest first (stable), then merges neighbours. */
+static void tl__loops_simplify(tl_reorder_plan *p)
+{
+    int i, j, n = 0;
+    for (i = 1; i < p->nloops; ++i)
+        for (j = i; j > 0 && p->loops[j].dst_stride > p->loops[j - 1].dst_stride; --j) {
+            tl_reorder_loop t = p->loops[j];
+            p->loops[j] = p->loops[j - 1];
+            p->loops[j - 1] = t;
+        }
+    for (i = 0; i < p->nloops; ++i) {
+        if (n > 0 && tl__loops_merge(&p->loops[n - 1], &p->loops[i])) {
+            p->loops[n - 1].size *= p->loops[i].size;
+            p->loops[n - 1].src_stride = p->loops[i].src_stride;
+            p->loops[n - 1].dst_stride = p->loops[i].dst_stride;
+            p->loops[n - 1].scale_stride = p->loops[i].scale_stride;
+            p->loops[n - 1].comp_stride = p->loops[i].comp_stride;
+            p->loops[n - 1].weight = p->loops[i].weight;
+        } else {
+            p->loops[n++] = p->loops[i];
+        }
+    }
+    p->nloops = n;
+}
+
+/* Scale index multiplier of each masked dim: row-major over the masked
+   dims, unpadded. The count of scales goes to *count. */
+static int tl__scale_mults_overflow(const tl_memory_desc *md, int mask,
+                                    tl_dim *mult, tl_dim *count)
+{
+    tl_dim m = 1;
+    int d;
+    for (d = md->ndims - 1; d >= 0; --d) {
+        mult[d] = 0;
+        if (!((mask >> d) & 1)) continue;
+        mult[d] = m;
+        if (tl__mul_overflows(m, md->dims[d], &m)) return 1;
+    }
+    *count = m;
+    return 0;
+}
+
+/* One loop of dim d with weight w and the given size. */
+static tl_status tl__loop_make(const tl_reorder_plan *p, const tl_memory_desc *comp,
+                               const tl_dim *smult, int d, tl_dim w, tl_dim size,
+                               int tracked, tl_reorder_loop *lp)
+{
+    memset(lp, 0, sizeof *lp);
+    lp->size = size;
+    lp->dim = tracked ? d : -1;
+    lp->weight = w;
+    /* a step past the last data index is never read from src */
+    if (!p->src_by_index && w < p->src_md.dims[d] &&
+        tl__md_loop_stride(&p->src_md, d, w, &lp->src_stride)) return TL_OVERFLOW;
+    if (tl__md_loop_stride(&p->dst_md, d, w, &lp->dst_stride)) return TL_OVERFLOW;
+    if (tl__mul_overflows(w, smult[d], &lp->scale_stride)) return TL_OVERFLOW;
+    if (comp && ((p->dst_md.extra.compensation_mask >> d) & 1) &&
+        tl__md_loop_stride(comp, d, w, &lp->comp_stride)) return TL_OVERFLOW;
+    return TL_OK;
+}
+
+/* Fills p->loops: per-dim chains, then sort and merge. */
+static tl_status tl__reorder_build_loops(tl_reorder_plan *p)
+{
+    const tl_memory_desc *dst = &p->dst_md;
+    tl_memory_desc comp;
+    tl_dim chain[TL_MAX_NDIMS][2 * TL_MAX_NDIMS + 2], smult[TL_MAX_NDIMS], count;
+    int nchain[TL_MAX_NDIMS], d, j, n = 0;
+    tl_status st;
+    for (d = 0; d < dst->ndims; ++d) {
+        nchain[d] = tl__dim_chain(&p->src_md, dst, d, 1, chain[d]);
+        if (nchain[d] < 0) p->src_by_index = 1;
+    }
+    if (p->src_by_index)
+        for (d = 0; d < dst->ndims; ++d)
+            nchain[d] = tl__dim_chain(&p->src_md, dst, d, 0, chain[d]);
+    if (tl__scale_mults_overflow(dst, p->scales ? p->attr.scale_mask : 0, smult, &count))
+        return TL_OVERFLOW;
+    if (dst->extra.flags & TL_MD_EXTRA_COMPENSATION_S8S8) tl__comp_md(dst, &comp);
+    for (d = 0; d < dst->ndims; ++d) {
+        tl_dim lim = dst->padded_dims[d], top, cover;
+        int tracked;
+        if (nchain[d] == 0) continue;
+        top = chain[d][nchain[d] - 1];
+        if (tl__mul_overflows((lim - 1) / top + 1, top, &cover)) return TL_OVERFLOW;
+        tracked = p->src_by_index || cover != lim || dst->dims[d] != lim;
+        for (j = 0; j < nchain[d]; ++j) {
+            tl_dim w = chain[d][j];
+            tl_dim size = j + 1 < nchain[d] ? chain[d][j + 1] / w : (lim - 1) / w + 1;
+            st = tl__loop_make(p, (dst->extra.flags & TL_MD_EXTRA_COMPENSATION_S8S8) ? &comp : NULL,
+                               smult, d, w, size, tracked, &p->loops[n]);
+            if (st) return st;
+            p->has_tails |= tracked;
+            ++n;
+        }
+        p->data_limit[d] = dst->dims[d];
+        p->pad_limit[d] = lim;
+    }
+    if (n == 0) {                 /* a single element: one loop of one */
+        memset(&p->loops[0], 0, sizeof p->loops[0]);
+        p->loops[0].size = 1;
+        p->loops[0].dim = -1;
+        p->loops[0].weight = 1;
+        n = 1;
+    }
+    p->nloops = n;
+    tl__loops_simplify(p);
+    return TL_OK;
+}
+
+/* Checks that no offset the loops can form overflows, and counts the
+   iterations (0 for an empty tensor). */
+static tl_status tl__reorder_check_offsets(tl_reorder_plan *p)
+{
+    tl_dim s = p->src_md.offset0, t = p->dst_md.offset0, sc = 0, c = 0, n = 1, x;
+    int l, d;
+    for (l = 0; l < p->nloops; ++l) {
+        const tl_reorder_loop *lp = &p->loops[l];
+        if (tl__mul_overflows(lp->size - 1, lp->src_stride, &x) || tl__add_overflows(s, x, &s) ||
+            tl__mul_overflows(lp->size - 1, lp->dst_stride, &x) || tl__add_overflows(t, x, &t) ||
+            tl__mul_overflows(lp->size - 1, lp->scale_stride, &x) || tl__add_overflows(sc, x, &sc) ||
+            tl__mul_overflows(lp->size - 1, lp->comp_stride, &x) || tl__add_overflows(c, x, &c) ||
+            tl__mul_overflows(n, lp->size, &n))
+            return TL_OVERFLOW;
+        if (tl__mul_overflows(lp->weight, lp->size, &x)) return TL_OVERFLOW;
+    }
+    for (d = 0; d < p->dst_md.ndims; ++d) if (p->dst_md.dims[d] == 0) n = 0;
+    p->nelems = n;
+    return TL_OK;
+}
+
+/* Bytes [lo, hi) from the buffer start that md's elements and padding
+   occupy (offset0 to the last padded element). */
+static tl_status tl__md_byte_range(const tl_memory_desc *md, size_t *lo, size_t *hi)
+{
+    tl_dim blocks[TL_MAX_NDIMS], outer[TL_MAX_NDIMS], inner = 1, ext, a, b;
+    tl_dim sz = (tl_dim)tl_dt_size(md->data_type);
+    int d, k;
+    tl__dim_blocks(md, blocks);
+    for (k = 0; k < md->blocking.inner_nblks; ++k) inner *= md->blocking.inner_blks[k];
+    for (d = 0; d < md->ndims; ++d) outer[d] = md->padded_dims[d] / blocks[d];
+    if (tl__extent_overflows(md->ndims, outer, md->blocking.strides, inner, &ext) ||
+        tl__mul_overflows(md->offset0, sz, &a) || tl__add_overflows(md->offset0, ext, &b) ||
+        tl__mul_overflows(b, sz, &b) || (uint64_t)b > (uint64_t)SIZE_MAX)
+        return TL_OVERFLOW;
+    *lo = (size_t)a;
+    *hi = (size_t)b;
+    return TL_OK;
+}
+
+/* Where the int32 compensation lives: after the data, 4-aligned. */
+static tl_status tl__comp_place(tl_reorder_plan *p)
+{
+    tl_memory_desc plain = p->dst_md;
+    tl_dim bytes, n = 1, end;
+    size_t data;
+    int d;
+    plain.extra.flags &= ~(uint64_t)TL_MD_EXTRA_COMPENSATION_S8S8;
+    data = tl_md_size(&plain);
+    if (data == 0 || (uint64_t)data > (uint64_t)TL__DIM_MAX - 3) return TL_OVERFLOW;
+    bytes = ((tl_dim)data + 3) / 4 * 4;
+    for (d = 0; d < p->dst_md.ndims; ++d)
+        if ((p->dst_md.extra.compensation_mask >> d) & 1 &&
+            tl__mul_overflows(n, p->dst_md.padded_dims[d], &n)) return TL_OVERFLOW;
+    if (tl__mul_overflows(n, 4, &end) || tl__add_overflows(bytes, end, &end) ||
+        (uint64_t)end > (uint64_t)SIZE_MAX) return TL_OVERFLOW;
+    p->comp_offset = (size_t)bytes;
+    p->comp_count = n;
+    return TL_OK;
+}
+
+/* Everything about the problem that can be wrong, before any work. */
+static tl_status tl__reorder_check(const tl_memory_desc *src, const tl_memory_desc *dst,
+                                   const tl_reorder_attr *a)
+{
+    tl_dim mult[TL_MAX_NDIMS], count;
+    tl_status st;
+    int d;
+    if ((st = tl_md_validate(src, NULL, 0)) != TL_OK) return st;
+    if ((st = tl_md_validate(dst, NULL, 0)) != TL_OK) return st;
+    if (src->ndims != dst->ndims) return TL_SHAPE_MISMATCH;
+    for (d = 0; d < src->ndims; ++d)
+        if (src->dims[d] != dst->dims[d]) return TL_SHAPE_MISMATCH;
+    /* extra data describes a destination made for a primitive; oneDNN
+       does not read it back either */
+    if (src->extra.flags) return TL_UNSUPPORTED;
+    for (d = 0; d < src->ndims; ++d)
+        if (src->padded_offsets[d] || dst->padded_offsets[d]) return TL_UNSUPPORTED;
+    if (a->scale_mask < 0 || (a->scale_mask >> src->ndims) != 0 || a->nthreads < 0)
+        return TL_INVALID_ARGUMENTS;
+    if (tl__scale_mults_overflow(src, a->scale_mask, mult, &count)) return TL_OVERFLOW;
+    return TL_OK;
+}
+
+/* The one place where attr defaults and shortcuts are decided. */
+static void tl__reorder_resolve(tl_reorder_plan *p)
+{
+    const tl_reorder_attr *a = &p->attr;
+    int one_scale = !a->scales || (a->scale_mask == 0 && a->scales[0] == 1.0f);
+    int identity;
+    p->scales = one_scale ? NULL : a->scales;
+    p->src_zero_point = (float)a->src_zero_point;
+    p->dst_zero_point = (float)a->dst_zero_point;
+    p->beta = a->beta;
+    p->has_scale_adjust = (p->dst_md.extra.flags & TL_MD_EXTRA_SCALE_ADJUST) != 0;
+    p->scale_adjust = p->has_scale_adjust ? p->dst_md.extra.scale_adjust : 1.0f;
+    identity = one_scale && a->src_zero_point == 0 && a->dst_zero_point == 0 &&
+               a->beta == 0 && !p->has_scale_adjust;
+    p->mode = TL_REORDER_MODE_CONVERT;
+    if (identity && p->src_md.data_type == p->dst_md.data_type)
+        p->mode = TL_REORDER_MODE_COPY;
+    else if (identity && p->src_md.data_type == TL_S32 && p->dst_md.data_type == TL_F64)
+        p->mode = TL_REORDER_MODE_WIDEN;
+#ifdef _OPENMP
+    if (p->attr.nthreads == 0) p->attr.nthreads = omp_get_max_threads();
+#endif
+    if (p->attr.nthreads < 1) p->attr.nthreads = 1;
+}
+
+/* ---- reorder: per-element arithmetic ---- */
+
+/* f64 -> f32 rounding to nearest even; C leaves out-of-range conversions
+   undefined, so the overflow to infinity is spelled out. */
+static float tl__f64_to_f32(double x)
+{
+    const double inf_from = 340282356779733661637539395458142568448.0; /* FLT_MAX + half ulp */
+    if (x >= inf_from) return tl__bits_f32(0x7f800000u);
+    if (x <= -inf_from) return tl__bits_f32(0xff800000u);
+    return (float)x;
+}
+
+/* Half to even for |v| <= 2^31, independent of the FP rounding mode. */
+static int64_t tl__round_even(float v)
+{
+    int64_t t = (int64_t)v;               /* toward zero, exact */
+    float frac = v - (float)t;            /* exact: t and v share bits */
+    if (frac > 0.5f || (frac == 0.5f && (t & 1))) ++t;
+    else if (frac < -0.5f || (frac == -0.5f && (t & 1))) --t;
+    return t;
+}
+
+/* Clamps in f32 first (so s32 tops out at 2147483520), NaN gives 0. */
+static int64_t tl__saturate(float v, float lo, float hi)
+{
+    if (v != v) return 0;
+    if (v < lo) v = lo;
+    if (v > hi) v = hi;
+    return tl__round_even(v);
+}
+
+/* Reads m values of type dt, `step` bytes apart, as f32. */
+static void tl__load_f32(tl_data_type dt, const char *p, size_t step, int m, float *out)
+{
+    int k;
+    switch (dt) {
+    case TL_F32: for (k = 0; k < m; ++k) memcpy(&out[k], p + k * step, 4); break;
+    case TL_F16:
+        for (k = 0; k < m; ++k) { uint16_t h; memcpy(&h, p + k * step, 2); out[k] = tl_f16_to_f32(h); }
+        break;
+    case TL_BF16:
+        for (k = 0; k < m; ++k) { uint16_t h; memcpy(&h, p + k * step, 2); out[k] = tl_bf16_to_f32(h); }
+        break;
+    case TL_S32:
+        for (k = 0; k < m; ++k) { int32_t x; memcpy(&x, p + k * step, 4); out[k] = (float)x; }
+        break;
+    case TL_S8: for (k = 0; k < m; ++k) out[k] = (float)(signed char)p[k * step]; break;
+    case TL_U8: for (k = 0; k < m; ++k) out[k] = (float)(unsigned char)p[k * step]; break;
+    case TL_F64:
+        for (k = 0; k < m; ++k) { double x; memcpy(&x, p + k * step, 8); out[k] = tl__f64_to_f32(x); }
+        break;
+    default: break;
+    }
+}
+
+/* Writes m f32 values as type dt, `step` bytes apart: integers rounded
+   half to even and saturated, f16/bf16 rounded to nearest even. */
+static void tl__store_f32(tl_data_type dt, const float *v, char *p, size_t step, int m)
+{
+    int k;
+    switch (dt) {
+    case TL_F32: for (k = 0; k < m; ++k) memcpy(p + k * step, &v[k], 4); break;
+    case TL_F16:
+        for (k = 0; k < m; ++k) { uint16_t h = tl_f32_to_f16(v[k]); memcpy(p + k * step, &h, 2); }
+        break;
+    case TL_BF16:
+        for (k = 0; k < m; ++k) { uint16_t h = tl_f32_to_bf16(v[k]); memcpy(p + k * step, &h, 2); }
+        break;
+    case TL_S32:
+        for (k = 0; k < m; ++k) {
+            int32_t x = (int32_t)tl__saturate(v[k], -2147483648.0f, 2147483520.0f);
+            memcpy(p + k * step, &x, 4);
+        }
+        break;
+    case TL_S8: for (k = 0; k < m; ++k) p[k * step] = (char)(signed char)tl__saturate(v[k], -128.f, 127.f); break;
+    case TL_U8: for (k = 0; k < m; ++k) p[k * step] = (char)(unsigned char)tl__saturate(v[k], 0.f, 255.f); break;
+    case TL_F64:
+        for (k = 0; k < m; ++k) { double x = v[k]; memcpy(p + k * step, &x, 8); }
+        break;
+    default: break;
+    }
+}
+
+/* DESIGN's formula on a chunk. One operation per pass: every result is
+   stored to an array, so it is rounded to f32 before the next operation
+   and no compiler can fuse a product into the following sum (FMA),
+   whatever -ffp-contract says. old holds dst_old when beta != 0. */
+static void tl__quantize(const tl_reorder_plan *p, float *v, float *old,
+                         tl_dim sidx, tl_dim sstep, int m)
+{
+    int k;
+    if (p->src_zero_point != 0)
+        for (k = 0; k < m; ++k) v[k] = v[k] - p->src_zero_point;
+    if (p->scales)
+        for (k = 0; k < m; ++k) v[k] = p->scales[sidx + k * sstep] * v[k];
+    if (p->beta != 0) {
+        for (k = 0; k < m; ++k) old[k] = p->beta * old[k];
+        for (k = 0; k < m; ++k) v[k] = v[k] + old[k];
+    }
+    /* zero points of 0 are skipped, not added: -0.0 + 0 would lose its sign */
+    if (p->dst_zero_point != 0)
+        for (k = 0; k < m; ++k) v[k] = v[k] + p->dst_zero_point;
+    if (p->has_scale_adjust)
+        for (k = 0; k < m; ++k) v[k] = p->scale_adjust * v[k];
+}
+
+/* n elements of the same data type, bit for bit. */
+static void tl__copy_run(const char *src, tl_dim ss, char *dst, tl_dim ds, size_t sz, tl_dim n)
+{
+    tl_dim k;
+    if (ss == 1 && ds == 1) { memcpy(dst, src, (size_t)n * sz); return; }
+    for (k = 0; k < n; ++k) memcpy(dst + (size_t)(k * ds) * sz, src + (size_t)(k * ss) * sz, sz);
+}
+
+static void tl__widen_run(const char *src, tl_dim ss, char *dst, tl_dim ds, tl_dim n)
+{
+    tl_dim k;
+    for (k = 0; k < n; ++k) {
+        int32_t x;
+        double y;
+        memcpy(&x, src + (size_t)(k * ss) * 4, 4);
+        y = x;
+        memcpy(dst + (size_t)(k * ds) * 8, &y, 8);
+    }
+}
+
+static void tl__zero_run(char *dst, tl_dim ds, size_t sz, tl_dim n)
+{
+    tl_dim k;
+    if (ds == 1) { memset(dst, 0, (size_t)n * sz); return; }
+    for (k = 0; k < n; ++k) memset(dst + (size_t)(k * ds) * sz, 0, sz);
+}
+
+/* Converts n elements: src and dst in elements of their own type apart
+   (ss, ds), the scale index starting at sidx, sstep apart. */
+static void tl__convert_run(const tl_reorder_plan *p, const char *src, tl_dim ss,
+                            char *dst, tl_dim ds, tl_dim sidx, tl_dim sstep, tl_dim n)
+{
+    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+    size_t ssz = tl_dt_size(st), dsz = tl_dt_size(dt);
+    float v[TL__CHUNK], old[TL__CHUNK];
+    tl_dim k;
+    if (p->mode == TL_REORDER_MODE_COPY) { tl__copy_run(src, ss, dst, ds, ssz, n); return; }
+    if (p->mode == TL_REORDER_MODE_WIDEN) { tl__widen_run(src, ss, dst, ds, n); return; }
+    for (k = 0; k < n; k += TL__CHUNK) {
+        int m = n - k < TL__CHUNK ? (int)(n - k) : TL__CHUNK;
+        char *d = dst + (size_t)(k * ds) * dsz;
+        tl__load_f32(st, src + (size_t)(k * ss) * ssz, (size_t)ss * ssz, m, v);
+        if (p->beta != 0) tl__load_f32(dt, d, (size_t)ds * dsz, m, old);
+        tl__quantize(p, v, old, sidx + k * sstep, sstep, m);
+        tl__store_f32(dt, v, d, (size_t)ds * dsz, m);
+    }
+}
+
+/* ---- reorder: the loop walker ---- */
+
+typedef struct { tl_dim src, dst, scale, comp; } tl__pos;
+
+struct tl__walker;
+/* Handles a run of the innermost loop from position p: n_data data
+   elements, then padding up to n_pad. */
+typedef void (*tl__leaf_fn)(struct tl__walker *w, tl__pos p, tl_dim n_data, tl_dim n_pad);
+
+typedef struct tl__walker {
+    const tl_reorder_plan *plan;
+    const char *src;
+    char *dst;
+    tl_dim base[TL_MAX_NDIMS];   /* logical index of tracked dims so far */
+    tl__leaf_fn leaf;
+} tl__walker;
+
+static tl__pos tl__pos_step(tl__pos p, const tl_reorder_loop *lp, tl_dim i)
+{
+    p.src += i * lp->src_stride;
+    p.dst += i * lp->dst_stride;
+    p.scale += i * lp->scale_stride;
+    p.comp += i * lp->comp_stride;
+    return p;
+}
+
+/* Iterations of a loop (at most size) whose logical index, from base in
+   steps of weight, stays below limit. */
+static tl_dim tl__loop_bound(tl_dim limit, tl_dim base, tl_dim weight, tl_dim size)
+{
+    tl_dim left = limit - base;
+    if (left <= 0) return 0;
+    left = (left - 1) / weight + 1;
+    return left < size ? left : size;
+}
+
+/* Iterations [begin, end) of loop l. in_pad: an outer loop is already
+   past dims, so everything below is padding. */
+static void tl__walk(tl__walker *w, int l, tl_dim begin, tl_dim end, tl__pos p, int in_pad)
+{
+    const tl_reorder_plan *pl = w->plan;
+    const tl_reorder_loop *lp = &pl->loops[l];
+    tl_dim n_data = end, n_pad = end, i;
+    int d = lp->dim;
+    if (d >= 0) {
+        n_data = tl__loop_bound(pl->data_limit[d], w->base[d], lp->weight, end);
+        n_pad = tl__loop_bound(pl->pad_limit[d], w->base[d], lp->weight, end);
+    }
+    if (in_pad || n_data < begin) n_data = begin;
+    if (n_pad < begin) n_pad = begin;
+    if (l == pl->nloops - 1) {
+        if (d >= 0) w->base[d] += begin * lp->weight;
+        w->leaf(w, tl__pos_step(p, lp, begin), n_data - begin, n_pad - begin);
+        if (d >= 0) w->base[d] -= begin * lp->weight;
+        return;
+    }
+    for (i = begin; i < n_pad; ++i) {
+        if (d >= 0) w->base[d] += i * lp->weight;
+        tl__walk(w, l + 1, 0, pl->loops[l + 1].size, tl__pos_step(p, lp, i), i >= n_data);
+        if (d >= 0) w->base[d] -= i * lp->weight;
+    }
+}
+
+/* src_by_index: each source offset from the logical index. */
+static void tl__convert_by_index(tl__walker *w, tl__pos p, tl_dim n)
+{
+    const tl_reorder_plan *pl = w->plan;
+    const tl_reorder_loop *lp = &pl->loops[pl->nloops - 1];
+    size_t ssz = tl_dt_size(pl->src_md.data_type), dsz = tl_dt_size(pl->dst_md.data_type);
+    tl_dim idx[TL_MAX_NDIMS], k;
+    memcpy(idx, w->base, sizeof idx);
+    for (k = 0; k < n; ++k) {
+        tl_dim off = tl__md_off(&pl->src_md, idx);
+        tl__convert_run(pl, w->src + (size_t)off * ssz, 0,
+                        w->dst + (size_t)(p.dst + k * lp->dst_stride) * dsz, 0,
+                        p.scale + k * lp->scale_stride, 0, 1);
+        if (lp->dim >= 0) idx[lp->dim] += lp->weight;
+    }
+}
+
+static void tl__leaf_convert(tl__walker *w, tl__pos p, tl_dim n_data, tl_dim n_pad)
+{
+    const tl_reorder_plan *pl = w->plan;
+    const tl_reorder_loop *lp = &pl->loops[pl->nloops - 1];
+    size_t ssz = tl_dt_size(pl->src_md.data_type), dsz = tl_dt_size(pl->dst_md.data_type);
+    if (n_data > 0) {
+        if (pl->src_by_index) tl__convert_by_index(w, p, n_data);
+        else tl__convert_run(pl, w->src + (size_t)p.src * ssz, lp->src_stride,
+                             w->dst + (size_t)p.dst * dsz, lp->dst_stride,
+                             p.scale, lp->scale_stride, n_data);
+    }
+    if (n_pad > n_data)
+        tl__zero_run(w->dst + (size_t)(p.dst + n_data * lp->dst_stride) * dsz,
+                     lp->dst_stride, dsz, n_pad - n_data);
+}
+
+/* Adds -128 * each stored s8 value to its compensation slot (mod 2^32). */
+static void tl__leaf_comp(tl__walker *w, tl__pos p, tl_dim n_data, tl_dim n_pad)
+{
+    const tl_reorder_plan *pl = w->plan;
+    const tl_reorder_loop *lp = &pl->loops[pl->nloops - 1];
+    char *comp = w->dst + pl->comp_offset;
+    tl_dim k;
+    (void)n_pad;
+    for (k = 0; k < n_data; ++k) {
+        char *at = comp + (size_t)(p.comp + k * lp->comp_stride) * 4;
+        int32_t v = (signed char)w->dst[p.dst + k * lp->dst_stride];
+        uint32_t c;
+        memcpy(&c, at, 4);
+        c += (uint32_t)(v * -128);
+        memcpy(at, &c, 4);
+    }
+}
+
+static void tl__walker_init(tl__walker *w, const tl_reorder_plan *plan,
+                            const void *src, void *dst, tl__leaf_fn leaf, tl__pos *start)
+{
+    memset(w, 0, sizeof *w);
+    w->plan = plan;
+    w->src = (const char *)src;
+    w->dst = (char *)dst;
+    w->leaf = leaf;
+    start->src = plan->src_md.offset0;
+    start->dst = plan->dst_md.offset0;
+    start->scale = 0;
+    start->comp = 0;
+}
+
+/* The portable kernel: any plan. SIMD kernels call it for what they skip. */
+static void tl__reorder_kernel_scalar(const tl_reorder_plan *plan, const void *src,
+                                      void *dst, tl_dim begin, tl_dim end)
+{
+    tl__walker w;
+    tl__pos start;
+    tl__walker_init(&w, plan, src, dst, tl__leaf_convert, &start);
+    tl__walk(&w, 0, begin, end, start, 0);
+}
+
+/* After the values are stored (by any number of threads), one pass sums
+   them: integer sums do not depend on order, so every thread count gives
+   the same compensation. */
+static void tl__reorder_compensate(const tl_reorder_plan *plan, void *dst)
+{
+    tl__walker w;
+    tl__pos start;
+    memset((char *)dst + plan->comp_offset, 0, (size_t)plan->comp_count * 4);
+    tl__walker_init(&w, plan, NULL, dst, tl__leaf_comp, &start);
+    tl__walk(&w, 0, 0, plan->loops[0].size, start, 0);
+}
+
+/* Splits loops[0] into equal contiguous ranges, one per thread. */
+static void tl__reorder_run(const tl_reorder_plan *p, const void *src, void *dst)
+{
+    tl_dim n0 = p->loops[0].size;
+#ifdef _OPENMP
+    if (p->attr.nthreads > 1 && n0 > 1 && p->nelems >= TL__OMP_MIN_WORK) {
+        int nt = (tl_dim)p->attr.nthreads < n0 ? p->attr.nthreads : (int)n0;
+#pragma omp parallel num_threads(nt)
+        {
+            tl_dim t = omp_get_thread_num(), T = omp_get_num_threads();
+            tl_dim q = n0 / T, r = n0 % T;
+            tl_dim b = q * t + (t < r ? t : r), e = b + q + (t < r ? 1 : 0);
+            if (b < e) p->kernel(p, src, dst, b, e);
+        }
+        return;
+    }
+#endif
+    p->kernel(p, src, dst, 0, n0);
+}
+
+static int tl__bytes_overlap(const void *a, size_t alo, size_t ahi,
+                             const void *b, size_t blo, size_t bhi)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    if (alo >= ahi || blo >= bhi) return 0;
+    return x + alo < y + bhi && y + blo < x + ahi;
+}
+
+TL_API tl_status tl_reorder_plan_init(tl_reorder_plan *plan,
+                                      const tl_memory_desc *src_md,
+                                      const tl_memory_desc *dst_md,
+                                      const tl_reorder_attr *attr)
+{
+    tl_reorder_plan p;
+    tl_status st;
+    if (!plan || !src_md || !dst_md) return TL_INVALID_ARGUMENTS;
+    memset(&p, 0, sizeof p);
+    if (attr) p.attr = *attr;
+    st = tl__reorder_check(src_md, dst_md, &p.attr);
+    if (st) return st;
+    p.src_md = *src_md;
+    p.dst_md = *dst_md;
+    tl__reorder_resolve(&p);
+    if ((st = tl__reorder_build_loops(&p)) != TL_OK) return st;
+    if ((st = tl__reorder_check_offsets(&p)) != TL_OK) return st;
+    if ((st = tl__md_byte_range(src_md, &p.src_lo, &p.src_hi)) != TL_OK) return st;
+    if ((st = tl__md_byte_range(dst_md, &p.dst_lo, &p.dst_hi)) != TL_OK) return st;
+    if (p.nelems > 0 && (dst_md->extra.flags & TL_MD_EXTRA_COMPENSATION_S8S8) &&
+        (st = tl__comp_place(&p)) != TL_OK) return st;
+    p.kernel = tl__reorder_kernel_scalar;
+#ifdef TL__SIMD_ENABLED
+    tl__simd_reorder_pick(&p);
+#endif
+    *plan = p;
+    return TL_OK;
+}
+
+TL_API tl_status tl_reorder_plan_execute(const tl_reorder_plan *plan,
+                                         const void *src, void *dst)
+{
+    if (!plan || !plan->kernel || !src || !dst) return TL_INVALID_ARGUMENTS;
+    if (plan->nelems == 0) return TL_OK;
+    if (tl__bytes_overlap(src, plan->src_lo, plan->src_hi, dst, plan->dst_lo, plan->dst_hi) ||
+        (plan->comp_offset &&
+         tl__bytes_overlap(src, plan->src_lo, plan->src_hi, dst, plan->comp_offset,
+                           plan->comp_offset + (size_t)plan->comp_count * 4)))
+        return TL_OVERLAP;
+    tl__reorder_run(plan, src, dst);
+    if (plan->comp_offset) tl__reorder_compensate(plan, dst);
+    return TL_OK;
+}
+
+TL_API tl_status tl_reorder(const tl_memory_desc *src_md, const void *src,
+                            const tl_memory_desc *dst_md, void *dst,
+                            const tl_reorder_attr *attr)
+{
+    tl_reorder_plan plan;
+    tl_status st;
+    if (!src || !dst) return TL_INVALID_ARGUMENTS;
+    st = tl_reorder_plan_init(&plan, src_md, dst_md, attr);
+    if (st) return st;
+    return tl_reorder_plan_execute(&plan, src, dst);
+}
+
 
 /* ---- shuffle (implementation) ---------------------------------------- */
 

@@ -32,6 +32,9 @@
 
 /* ---- simd: reorder kernels ------------------------------------------- */
 
+/* Placeholder until the vector kernels land: keeps the scalar kernel. */
+static void tl__simd_reorder_pick(tl_reorder_plan *plan) { (void)plan; }
+
 /* ---- simd: shuffle kernels ------------------------------------------- */
 
 #endif /* TL__SIMD_IMPLEMENTATION_DONE */

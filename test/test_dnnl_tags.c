@@ -94,8 +94,36 @@ static void check_alias(const char *name, const char *abstract, int set)
               tl_md_equal(&a, &b), "alias %s != %s", name, abstract);
 }
 
+/* Strided descriptors with gaps: same size as oneDNN's (the outermost
+   dim's full stride counts, like a leading dimension). */
+static void check_strided(void)
+{
+    int it;
+    for (it = 0; it < 500; ++it) {
+        int nd = (int)tl_test_range(1, 5), d, order[5];
+        tl_dim dims[5], strides[5], s = 1;
+        dnnl_dims_t ddims, dstrides;
+        dnnl_memory_desc_t ref;
+        tl_memory_desc md;
+        for (d = 0; d < nd; ++d) { dims[d] = tl_test_range(1, 6); order[d] = d; }
+        for (d = nd - 1; d > 0; --d) {
+            int j = (int)tl_test_range(0, d), x = order[d];
+            order[d] = order[j]; order[j] = x;
+        }
+        for (d = nd - 1; d >= 0; --d) {
+            strides[order[d]] = s;
+            s = s * dims[order[d]] + tl_test_range(0, 4);
+        }
+        for (d = 0; d < nd; ++d) { ddims[d] = dims[d]; dstrides[d] = strides[d]; }
+        CHECK(dnnl_memory_desc_init_by_strides(&ref, nd, ddims, dnnl_f32, dstrides) == dnnl_success);
+        CHECK_EQ(tl_md_init_by_strides(&md, nd, dims, TL_F32, strides), TL_OK);
+        CHECK_EQ(tl_md_size(&md), dnnl_memory_desc_get_size(&ref));
+    }
+}
+
 int main(void)
 {
+    check_strided();
     size_t i;
     int set;
     for (i = 0; i < sizeof dnnl_tags / sizeof *dnnl_tags; ++i) {
