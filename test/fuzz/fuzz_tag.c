@@ -3,7 +3,9 @@
    fz_any_dim reads them, then the tag string (the rest of the input, or a
    named tag). Properties: a refused call leaves its output byte for byte
    as it was; an accepted descriptor validates, says what was asked for,
-   and every padded index maps to a distinct offset inside tl_md_size. */
+   has the size the layout gives (dense for tags; last element or full
+   outer stride for strides), and every padded index maps to a distinct
+   offset inside tl_md_size. */
 #define TENSORLAYOUT_IMPLEMENTATION
 #include "tensorlayout.h"
 #include "fuzz_common.h"
@@ -88,6 +90,15 @@ static void check_by_strides(int ndims, const tl_dim *dims, tl_data_type dt,
         FZ_CHECK(md.padded_dims[d] == dims[d]);
         if (dims[d] > 0) span += (uint64_t)(dims[d] - 1) * (uint64_t)s;
         dense *= (uint64_t)(dims[d] > 0 ? dims[d] : 1);
+    }
+    /* as oneDNN, a descriptor at the buffer start also spans the full
+       stride of each dim (the trailing gap of a leading dimension), where
+       that product fits in int64 */
+    for (d = 0; d < ndims; ++d) {
+        tl_dim s = md.blocking.strides[d];
+        if (dims[d] > 1 && (s == 0 || dims[d] <= INT64_MAX / s) &&
+            (uint64_t)(dims[d] * s) > span)
+            span = (uint64_t)(dims[d] * s);
     }
     size = tl_md_size(&md);
     if (fz_has_zero_dim(&md)) {
