@@ -1620,8 +1620,11 @@ static tl_status tl__reorder_check(const tl_memory_desc *src, const tl_memory_de
 static void tl__reorder_resolve(tl_reorder_plan *p)
 {
     const tl_reorder_attr *a = &p->attr;
-    int one_scale = !a->scales || (a->scale_mask == 0 && a->scales[0] == 1.0f);
-    int identity;
+    tl_dim mult[TL_MAX_NDIMS], count = 1;
+    int one_scale, identity;
+    /* a single scale of 1 is no scale, whatever dims the mask names */
+    tl__scale_mults_overflow(&p->dst_md, a->scale_mask, mult, &count);
+    one_scale = !a->scales || (count == 1 && a->scales[0] == 1.0f);
     p->scales = one_scale ? NULL : a->scales;
     p->src_zero_point = (float)a->src_zero_point;
     p->dst_zero_point = (float)a->dst_zero_point;
@@ -1653,22 +1656,25 @@ static float tl__f64_to_f32(double x)
     return (float)x;
 }
 
-/* Half to even for |v| <= 2^31, independent of the FP rounding mode. */
+/* Half to even for |v| <= 2^31, independent of the FP rounding mode.
+   The comparisons are used as 0/1 values, not branches: on real data the
+   fraction is random and a branch would mispredict half the time. */
 static int64_t tl__round_even(float v)
 {
     int64_t t = (int64_t)v;               /* toward zero, exact */
     float frac = v - (float)t;            /* exact: t and v share bits */
-    if (frac > 0.5f || (frac == 0.5f && (t & 1))) ++t;
-    else if (frac < -0.5f || (frac == -0.5f && (t & 1))) --t;
-    return t;
+    int odd = (int)(t & 1);
+    int up = (frac > 0.5f) | ((frac == 0.5f) & odd);
+    int down = (frac < -0.5f) | ((frac == -0.5f) & odd);
+    return t + up - down;
 }
 
 /* Clamps in f32 first (so s32 tops out at 2147483520), NaN gives 0. */
 static int64_t tl__saturate(float v, float lo, float hi)
 {
     if (v != v) return 0;
-    if (v < lo) v = lo;
-    if (v > hi) v = hi;
+    v = v < lo ? lo : v;
+    v = v > hi ? hi : v;
     return tl__round_even(v);
 }
 
@@ -1724,10 +1730,20 @@ static void tl__store_f32(tl_data_type dt, const float *v, char *p, size_t step,
     }
 }
 
-/* DESIGN's formula on a chunk. One operation per pass: every result is
-   stored to an array, so it is rounded to f32 before the next operation
-   and no compiler can fuse a product into the following sum (FMA),
-   whatever -ffp-contract says. old holds dst_old when beta != 0. */
+/* Empty asm that may read and write all memory: values computed before
+   it must be stored, and those after it reloaded, so a product on one
+   side can never fuse with a sum on the other (GCC contracts across
+   statements and even across loops under -ffp-contract=fast). */
+#if defined(__GNUC__) || defined(__clang__)
+#define TL__FP_BARRIER(p) __asm__ __volatile__("" : : "r"(p) : "memory")
+#else
+#define TL__FP_BARRIER(p) ((void)(p))
+#endif
+
+/* DESIGN's formula on a chunk, one operation per pass with a barrier
+   between passes: each result is rounded to f32 before the next
+   operation, never fused into a multiply-add, whatever -ffp-contract the
+   including file uses. old holds dst_old when beta != 0. */
 static void tl__quantize(const tl_reorder_plan *p, float *v, float *old,
                          tl_dim sidx, tl_dim sstep, int m)
 {
@@ -1736,13 +1752,16 @@ static void tl__quantize(const tl_reorder_plan *p, float *v, float *old,
         for (k = 0; k < m; ++k) v[k] = v[k] - p->src_zero_point;
     if (p->scales)
         for (k = 0; k < m; ++k) v[k] = p->scales[sidx + k * sstep] * v[k];
+    TL__FP_BARRIER(v);
     if (p->beta != 0) {
         for (k = 0; k < m; ++k) old[k] = p->beta * old[k];
+        TL__FP_BARRIER(old);
         for (k = 0; k < m; ++k) v[k] = v[k] + old[k];
     }
     /* zero points of 0 are skipped, not added: -0.0 + 0 would lose its sign */
     if (p->dst_zero_point != 0)
         for (k = 0; k < m; ++k) v[k] = v[k] + p->dst_zero_point;
+    TL__FP_BARRIER(v);
     if (p->has_scale_adjust)
         for (k = 0; k < m; ++k) v[k] = p->scale_adjust * v[k];
 }

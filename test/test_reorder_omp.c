@@ -1,0 +1,89 @@
+/* Built with OpenMP: problems big enough for tl_reorder to use threads
+   give the same bytes for every nthreads (1, 2, 3, 4, 0 = default), equal
+   to the naive reference, compensation included. */
+#define TENSORLAYOUT_IMPLEMENTATION
+#include "tensorlayout.h"
+#include "tl_test.h"
+#include "test_reorder_util.h"
+
+static void same_for_all_threads(const char *stag, const char *dtag, tl_data_type st,
+                                 tl_data_type dt, int comp_mask)
+{
+    static const int counts[] = { 1, 2, 3, 4, 0 };
+    tl_dim dims[4] = { 37, 45, 7, 9 };
+    tl_memory_desc s, d, plain;
+    tl_reorder_attr a;
+    float scales[64];
+    char *src, *first, *out, *exp;
+    size_t ssz, dsz;
+    int i;
+    CHECK(tl_md_init_by_tag(&s, 4, dims, st, stag) == TL_OK);
+    CHECK(tl_md_init_by_tag(&d, 4, dims, dt, dtag) == TL_OK);
+    plain = d;
+    if (comp_mask >= 0) {
+        d.extra.flags = TL_MD_EXTRA_COMPENSATION_S8S8;
+        d.extra.compensation_mask = comp_mask;
+    }
+    for (i = 0; i < 64; ++i) scales[i] = 0.5f + 0.125f * (float)(i % 5);
+    memset(&a, 0, sizeof a);
+    a.scale_mask = 1 << 1;
+    a.scales = scales;
+    a.beta = 0.5f;
+    ssz = tl_md_size(&s);
+    dsz = tl_md_size(&d);
+    src = (char *)malloc(ssz);
+    first = (char *)malloc(dsz);
+    out = (char *)malloc(dsz);
+    exp = (char *)malloc(dsz);
+    rt_fill(&s, src, ssz);
+    rt_fill(&d, first, dsz);
+    memcpy(exp, first, dsz);
+    rt_ref_reorder(&s, src, &plain, exp, &a);
+    for (i = 0; i < 5; ++i) {
+        memcpy(out, first, dsz);
+        a.nthreads = counts[i];
+        CHECK(tl_reorder(&s, src, &d, out, &a) == TL_OK);
+        CHECK_MSG(memcmp(out, exp, tl_md_size(&plain)) == 0, "%s -> %s, %d threads", stag, dtag,
+                  counts[i]);
+        if (i == 0) memcpy(exp, out, dsz);        /* later counts: the whole buffer */
+        else CHECK_MSG(memcmp(out, exp, dsz) == 0, "%s -> %s: %d threads differ from 1",
+                       stag, dtag, counts[i]);
+    }
+    free(src); free(first); free(out); free(exp);
+}
+
+/* One plan, executed by several threads at once into their own buffers. */
+static void shared_plan(void)
+{
+    tl_dim dims[4] = { 4, 19, 6, 7 };
+    tl_memory_desc s, d;
+    tl_reorder_plan plan;
+    float *src;
+    char *out[6];
+    size_t dsz;
+    int i, t, bad = 0;
+    CHECK(tl_md_init_by_tag(&s, 4, dims, TL_F32, "nhwc") == TL_OK);
+    CHECK(tl_md_init_by_tag(&d, 4, dims, TL_F16, "nChw16c") == TL_OK);
+    CHECK(tl_reorder_plan_init(&plan, &s, &d, NULL) == TL_OK);
+    dsz = tl_md_size(&d);
+    src = (float *)malloc(tl_md_size(&s));
+    for (i = 0; i < 4 * 19 * 6 * 7; ++i) src[i] = (float)i * 0.25f;
+    for (t = 0; t < 6; ++t) { out[t] = (char *)malloc(dsz); memset(out[t], t, dsz); }
+#pragma omp parallel for
+    for (t = 0; t < 6; ++t)
+        if (tl_reorder_plan_execute(&plan, src, out[t]) != TL_OK) bad = 1;
+    CHECK(!bad);
+    for (t = 1; t < 6; ++t) CHECK(memcmp(out[0], out[t], dsz) == 0);
+    for (t = 0; t < 6; ++t) free(out[t]);
+    free(src);
+}
+
+int main(void)
+{
+    shared_plan();
+    same_for_all_threads("nchw", "nChw16c", TL_F32, TL_BF16, -1);
+    same_for_all_threads("nhwc", "nChw8c", TL_U8, TL_F32, -1);
+    same_for_all_threads("acdb", "ABcd4b16a4b", TL_F16, TL_S8, 1);
+    same_for_all_threads("abcd", "aBcd3b", TL_S32, TL_S8, 3);
+    return tl_test_result("reorder_omp");
+}
