@@ -735,7 +735,8 @@ TL_API tl_status tl_md_init_by_strides(tl_memory_desc *md, int ndims,
                                        const tl_dim *strides)
 {
     tl_memory_desc tmp;
-    tl_dim dense[TL_MAX_NDIMS], stride = 1, ext, bytes;
+    tl_dim dense[TL_MAX_NDIMS], stride = 1;
+    tl_status st;
     int d;
     if (!md || !tl__dt_valid(dt) || !tl__dims_valid(ndims, dims))
         return TL_INVALID_ARGUMENTS;
@@ -749,8 +750,6 @@ TL_API tl_status tl_md_init_by_strides(tl_memory_desc *md, int ndims,
     }
     for (d = 0; d < ndims; ++d) if (strides[d] < 0) return TL_INVALID_ARGUMENTS;
     if (tl__strides_overlap(ndims, dims, strides, 1)) return TL_INVALID_ARGUMENTS;
-    if (tl__extent_overflows(ndims, dims, strides, 1, &ext)) return TL_OVERFLOW;
-    if (tl__mul_overflows(ext, (tl_dim)tl_dt_size(dt), &bytes)) return TL_OVERFLOW;
     memset(&tmp, 0, sizeof tmp);
     tmp.ndims = ndims;
     tmp.data_type = dt;
@@ -759,6 +758,10 @@ TL_API tl_status tl_md_init_by_strides(tl_memory_desc *md, int ndims,
         tmp.dims[d] = tmp.padded_dims[d] = dims[d];
         tmp.blocking.strides[d] = strides[d];
     }
+    /* the size counts the full outer strides, not just the last element
+       (tl__md_span_overflows): one check, validate's, decides if it fits */
+    st = tl_md_validate(&tmp, NULL, 0);
+    if (st) return st;
     *md = tmp;
     return TL_OK;
 }

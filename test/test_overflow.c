@@ -122,6 +122,15 @@ static void test_extent(void)
     expect_strides(1, d2, TL_U8, s_max, TL_OVERFLOW, "1 + INT64_MAX");
     expect_strides(1, d3, TL_F32, s_half, TL_OVERFLOW, "extent fits, bytes do not");
     expect_strides(1, d1, TL_F64, s_max, TL_OK, "a size-1 dim's stride is never used");
+    /* regression: the size counts the full outer stride, 6 * S here, whose
+       bytes do not fit in f32 although the last element's, (1 + 5 * S) * 4,
+       do; the init accepted what validate then refused */
+    {
+        const tl_dim d6[1] = { 6 }, s[1] = { 3 * P2(57) };
+        expect_strides(1, d6, TL_F32, s, TL_OVERFLOW, "6 * 3 * 2^57 f32");
+        CHECK(tl_md_init_by_strides(&md, 1, d6, TL_U8, s) == TL_OK);
+        CHECK(tl_md_size(&md) == (size_t)(6 * s[0]));
+    }
 }
 
 /* tl__strides_overlap: stride * dims of the inner dim. When it overflows

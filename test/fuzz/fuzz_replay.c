@@ -4,7 +4,9 @@
    in a named directory), then, with --mutations N, N deterministic
    mutations of each. A crash file that libFuzzer found becomes a
    regression test by being copied into the corpus directory.
-   Usage: fuzz_x_replay [--mutations N] FILE_OR_DIR... */
+   Usage: fuzz_x_replay [--mutations N] FILE_OR_DIR...
+   With FUZZ_REPLAY_LAST=path, each input is saved there before it runs,
+   so after a failure that file reproduces it. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <sys/stat.h>
@@ -49,6 +51,19 @@ static size_t replay_mutate(uint8_t *buf, size_t n)
 }
 
 static long replay_runs = 0;
+static const char *replay_last = NULL;   /* $FUZZ_REPLAY_LAST */
+
+/* Runs one input; with FUZZ_REPLAY_LAST set, first saves it there, so a
+   failing mutation can be replayed (and committed) as a file. */
+static void replay_one(const uint8_t *data, size_t n)
+{
+    if (replay_last) {
+        FILE *f = fopen(replay_last, "wb");
+        if (f) { fwrite(data, 1, n, f); fclose(f); }
+    }
+    LLVMFuzzerTestOneInput(data, n);
+    ++replay_runs;
+}
 
 static int replay_file(const char *path, long mutations)
 {
@@ -64,14 +79,12 @@ static int replay_file(const char *path, long mutations)
     replay_rng = 0x2545f4914f6cdd1dull;
     for (m = 0; m < (long)n; ++m) replay_rng = (replay_rng ^ orig[m]) * 0x100000001b3ull;
     if (!replay_rng) replay_rng = 1;
-    LLVMFuzzerTestOneInput(orig, n);
-    ++replay_runs;
+    replay_one(orig, n);
     for (m = 0; m < mutations; ++m) {
         size_t k;
         memcpy(buf, orig, n);
         k = replay_mutate(buf, n);
-        LLVMFuzzerTestOneInput(buf, k);
-        ++replay_runs;
+        replay_one(buf, k);
     }
     return 0;
 }
@@ -100,6 +113,7 @@ int main(int argc, char **argv)
 {
     long mutations = 0;
     int i, bad = 0;
+    replay_last = getenv("FUZZ_REPLAY_LAST");
     for (i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--mutations") == 0 && i + 1 < argc) {
             mutations = atol(argv[++i]);
