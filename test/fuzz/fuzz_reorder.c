@@ -160,6 +160,15 @@ typedef struct {
     int identity;        /* bits are copied (or s32 -> f64 widened) */
 } ro_problem;
 
+/* Scales a mask asks for: the product of the masked dims. */
+static tl_dim ro_scale_count(const tl_memory_desc *md, int mask)
+{
+    tl_dim n = 1;
+    int d;
+    for (d = 0; d < md->ndims; ++d) if (mask >> d & 1) n *= md->dims[d];
+    return n;
+}
+
 /* Row-major index over the masked dims, lowest dim outermost. */
 static tl_dim ro_scale_index(const tl_memory_desc *md, int mask, const tl_dim *idx)
 {
@@ -376,7 +385,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         pb.src = &s;
         pb.dst = &d;
         pb.attr = &attr;
-        one = !attr.scales || (attr.scale_mask == 0 && attr.scales[0] == 1.0f);
+        /* one scale of 1.0 (whatever dims the mask names) is no scale */
+        one = !attr.scales || (ro_scale_count(&s, attr.scale_mask) == 1 && attr.scales[0] == 1.0f);
         pb.identity = one && attr.src_zero_point == 0 && attr.dst_zero_point == 0 &&
                       attr.beta == 0 && !(d.extra.flags & TL_MD_EXTRA_SCALE_ADJUST);
         if (!attr.scales || one) attr.scales = NULL;   /* a single 1.0: no multiply */
