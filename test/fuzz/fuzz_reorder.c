@@ -368,6 +368,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ro_random_value(&r, d.data_type, before + (size_t)k * tl_dt_size(d.data_type));
     memcpy(dst, before, dsize);
 
+    /* refusals before any work: NULL buffers, dims that differ */
+    FZ_CHECK(tl_reorder(&s, NULL, &d, dst, &attr) == TL_INVALID_ARGUMENTS);
+    FZ_CHECK(tl_reorder(&s, src, &d, NULL, &attr) == TL_INVALID_ARGUMENTS);
+    if (fz_byte(&r) < 16) {       /* other ndims, or one more element */
+        tl_memory_desc other;
+        const tl_dim n = ndims == 1 ? s.dims[0] + 1 : 1;
+        FZ_CHECK(tl_md_init_by_strides(&other, 1, &n, d.data_type, NULL) == TL_OK);
+        FZ_CHECK(tl_reorder(&s, src, &other, dst, &attr) == TL_SHAPE_MISMATCH);
+    }
+    FZ_CHECK(memcmp(dst, before, dsize) == 0);
+
     use_plan = fz_byte(&r) & 1;
     memset(&plan, 0xA5, sizeof plan);
     plan_before = plan;
