@@ -26,6 +26,8 @@
        docs/reorder.md              tl_reorder and its attributes
        docs/shuffle.md              tl_shuffle
        docs/gpu-images.md           tensorlayout_ocl.h
+       docs/memory-descriptors.md   also tl_md_from_dlpack / tl_md_to_dlpack,
+                                    declared when dlpack.h is included first
 */
 #ifndef TENSORLAYOUT_H
 #define TENSORLAYOUT_H
@@ -346,10 +348,59 @@ TL_API tl_status tl_reorder_plan_execute(const tl_reorder_plan *plan,
 
 /* ---- shuffle (declarations) ------------------------------------------ */
 
+typedef enum { TL_FORWARD = 0, TL_BACKWARD = 1 } tl_direction;
+
+/* Channel shuffle (docs/shuffle.md). Along `axis`, of size C, the channels
+   are read as a (C/G) x G matrix and transposed:
+       dst[.., c, ..] = src[.., (c % (C/G)) * G + c / (C/G), ..]
+   with G = group_size for TL_FORWARD (oneDNN's group_size, so a network's
+   "groups = g" is group_size = C/g) and G = C/group_size for TL_BACKWARD,
+   which undoes the forward shuffle. src and dst share the descriptor md,
+   any layout it can describe (plain, strided, blocked, views), and are
+   copied bit for bit. Padding elements of dst are written as zero on every
+   call; bytes of dst outside md's elements are not touched. group_size must
+   divide dims[axis] (an empty axis admits none). src and dst must not
+   overlap (TL_OVERLAP). On any error nothing is written. */
+TL_API tl_status tl_shuffle(const tl_memory_desc *md, const void *src, void *dst,
+                            int axis, tl_dim group_size, tl_direction dir);
+
 #ifdef __cplusplus
 }
 #endif
 #endif /* TENSORLAYOUT_H */
+
+/* ---- dlpack ---------------------------------------------------------- */
+/* Declared when <dlpack/dlpack.h> was included first. This block sits
+   outside the include guard so that including tensorlayout.h again after
+   dlpack.h still declares it. docs/memory-descriptors.md has examples. */
+#if (defined(DLPACK_VERSION) || defined(DLPACK_MAJOR_VERSION)) && !defined(TL__DLPACK_DECLARED)
+#define TL__DLPACK_DECLARED
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* Describes t as a plain strided tensor: dims = t->shape, strides =
+   t->strides (in elements; NULL means compact row-major), offset0 =
+   t->byte_offset / element size, so element idx lives at
+   (char *)t->data + tl_md_offset(md, idx) * tl_dt_size(md->data_type).
+   t->data and t->device are not read. Types: f32, f16, bf16, f64, s32,
+   s8, u8 with lanes = 1. TL_UNSUPPORTED for other types, ndim 0 or above
+   TL_MAX_NDIMS, negative strides; TL_INVALID_ARGUMENTS for a byte_offset
+   that is not a multiple of the element size or overlapping strides.
+   On error *md is untouched. */
+TL_API tl_status tl_md_from_dlpack(tl_memory_desc *md, const DLTensor *t);
+
+/* The inverse, for plain layouts only (no inner blocks, no extra data):
+   fills t->ndim, t->dtype, t->byte_offset (offset0 in bytes), and points
+   t->shape and t->strides at the caller's arrays shape and strides (at
+   least md->ndims values each), which it fills (strides in elements).
+   t->data and t->device are left for the caller. TL_UNSUPPORTED for a
+   blocked layout; on error nothing is written. */
+TL_API tl_status tl_md_to_dlpack(const tl_memory_desc *md, DLTensor *t,
+                                 int64_t *shape, int64_t *strides);
+#ifdef __cplusplus
+}
+#endif
+#endif /* dlpack declarations */
 
 /* ---- implementation below; stop here if you only want the API ---- */
 #ifdef TENSORLAYOUT_IMPLEMENTATION
@@ -2053,8 +2104,408 @@ TL_API tl_status tl_reorder(const tl_memory_desc *src_md, const void *src,
 
 
 /* ---- shuffle (implementation) ---------------------------------------- */
+/* src and dst share md, and an element's offset is a sum of one term per
+   dim, so a shuffle is: for every position of the other dims (a "base"),
+   dst[base + term(c)] = src[base + term(src_chan(c))]. The other dims turn
+   into a list of loops (each dim's outer part and its inner blocks); the
+   innermost loops that are contiguous in memory merge into one run that
+   moves with a single memcpy: an (n, c) plane of nchw, a row of nChw16c
+   when the axis is h. A run of one element is the element loop. */
+
+#define TL__SHUFFLE_CHUNK 64   /* channels whose offsets sit on the stack */
+
+typedef struct {
+    tl_dim size;
+    tl_dim stride;             /* bytes */
+} tl__shuffle_loop;
+
+typedef struct {
+    const tl_memory_desc *md;
+    int    axis;
+    tl_dim C;                  /* dims[axis] */
+    tl_dim G;                  /* forward group size; TL_BACKWARD is already
+                                  turned into G = C / group_size */
+    int    identity;           /* G == 1 or G == C: the axis is a plain loop */
+    tl_dim nchan;              /* channels moved one by one: C, or 1 */
+    size_t es;                 /* bytes per element */
+    tl_dim base0;              /* bytes from the buffer start to offset0 */
+    int    nloops;             /* loops over the other dims, outermost
+                                  (largest stride) first */
+    tl__shuffle_loop loops[2 * TL_MAX_NDIMS];
+    tl_dim run;                /* bytes moved by one copy */
+} tl__shuffle_plan;
+
+typedef struct {
+    tl_dim idx[2 * TL_MAX_NDIMS];
+    tl_dim off;                /* bytes from the buffer start to the base */
+} tl__shuffle_walk;
+
+#ifdef TL__SIMD_ENABLED
+/* tensorlayout_simd.h: moves every real element of dst and returns 1, or
+   returns 0 without writing when it has no kernel for the plan. */
+static int tl__simd_shuffle(const tl__shuffle_plan *p, const char *src, char *dst);
+#endif
+
+/* Dim d's share of an element offset at position pos (padded_offsets
+   included), in elements. The offset formula is a sum of these. */
+static tl_dim tl__dim_term(const tl_memory_desc *md, int d, tl_dim pos)
+{
+    tl_dim off = 0, blk_stride = 1;
+    int b;
+    for (b = md->blocking.inner_nblks - 1; b >= 0; --b) {
+        tl_dim blk = md->blocking.inner_blks[b];
+        if (md->blocking.inner_idxs[b] == d) {
+            off += (pos % blk) * blk_stride;
+            pos /= blk;
+        }
+        blk_stride *= blk;
+    }
+    return off + pos * md->blocking.strides[d];
+}
+
+/* The seed's definition: destination channel c = u + v*(C/G) reads source
+   channel u*G + v. */
+static tl_dim tl__shuffle_src_chan(tl_dim c, tl_dim C, tl_dim G)
+{
+    tl_dim q = C / G;
+    return (c % q) * G + c / q;
+}
+
+/* Bytes from a base to channel c; 0 when the axis is one of the loops. */
+static tl_dim tl__shuffle_chan_off(const tl__shuffle_plan *p, tl_dim c)
+{
+    if (p->identity) return 0;
+    return tl__dim_term(p->md, p->axis, c + p->md->padded_offsets[p->axis]) *
+           (tl_dim)p->es;
+}
+
+static void tl__shuffle_push_loop(tl__shuffle_plan *p, tl_dim size, tl_dim stride)
+{
+    if (size < 2) return;      /* a loop of one position moves nothing */
+    p->loops[p->nloops].size = size;
+    p->loops[p->nloops].stride = stride * (tl_dim)p->es;
+    ++p->nloops;
+}
+
+/* Dim d walks over its whole padded range: padding slots are copied with
+   their neighbours (keeping runs long) and zeroed afterwards. */
+static void tl__shuffle_add_dim_loops(tl__shuffle_plan *p, int d)
+{
+    const tl_memory_desc *md = p->md;
+    tl_dim blk_stride = 1, outer = md->padded_dims[d];
+    int b;
+    for (b = md->blocking.inner_nblks - 1; b >= 0; --b) {
+        if (md->blocking.inner_idxs[b] == d) {
+            tl__shuffle_push_loop(p, md->blocking.inner_blks[b], blk_stride);
+            outer /= md->blocking.inner_blks[b];
+        }
+        blk_stride *= md->blocking.inner_blks[b];
+    }
+    tl__shuffle_push_loop(p, outer, md->blocking.strides[d]);
+}
+
+/* Orders the loops by stride, largest first, then folds the innermost
+   ones into the run while each starts exactly where the run ends. The
+   descriptor is validated, so loops never overlap. */
+static void tl__shuffle_merge_runs(tl__shuffle_plan *p)
+{
+    int i, j;
+    for (i = 1; i < p->nloops; ++i)
+        for (j = i; j > 0 && p->loops[j].stride > p->loops[j - 1].stride; --j) {
+            tl__shuffle_loop t = p->loops[j];
+            p->loops[j] = p->loops[j - 1];
+            p->loops[j - 1] = t;
+        }
+    p->run = (tl_dim)p->es;
+    while (p->nloops > 0 && p->loops[p->nloops - 1].stride == p->run) {
+        p->run *= p->loops[p->nloops - 1].size;
+        --p->nloops;
+    }
+}
+
+static void tl__shuffle_walk_start(const tl__shuffle_plan *p, tl__shuffle_walk *w)
+{
+    int i;
+    for (i = 0; i < p->nloops; ++i) w->idx[i] = 0;
+    w->off = p->base0;
+}
+
+/* Steps to the next base, innermost loop fastest; 0 after the last. */
+static int tl__shuffle_walk_next(const tl__shuffle_plan *p, tl__shuffle_walk *w)
+{
+    int i;
+    for (i = p->nloops - 1; i >= 0; --i) {
+        w->off += p->loops[i].stride;
+        if (++w->idx[i] < p->loops[i].size) return 1;
+        w->off -= p->loops[i].stride * p->loops[i].size;
+        w->idx[i] = 0;
+    }
+    return 0;
+}
+
+/* Checks every argument and builds the plan. *empty = 1 when a dim is 0:
+   there is nothing to move. */
+static tl_status tl__shuffle_plan_init(tl__shuffle_plan *p, const tl_memory_desc *md,
+                                       const void *src, void *dst, int axis,
+                                       tl_dim group_size, tl_direction dir, int *empty)
+{
+    tl_status st;
+    size_t size;
+    char why[8];    /* a real buffer: GCC 12 misreads the NULL one once inlined */
+    int d;
+    *empty = 0;
+    if (!md) return TL_INVALID_ARGUMENTS;
+    st = tl_md_validate(md, why, sizeof why);
+    if (st) return st;
+    /* compensation sums are per channel slice: shuffling them is not
+       a bit copy of the data, so it is refused rather than guessed */
+    if (md->extra.flags & TL_MD_EXTRA_COMPENSATION_S8S8) return TL_UNSUPPORTED;
+    if (!src || !dst || axis < 0 || axis >= md->ndims) return TL_INVALID_ARGUMENTS;
+    if (dir != TL_FORWARD && dir != TL_BACKWARD) return TL_INVALID_ARGUMENTS;
+    /* G must divide C and fit in it: an empty axis has no group size
+       (oneDNN refuses it too) */
+    if (group_size < 1 || group_size > md->dims[axis] || md->dims[axis] % group_size != 0)
+        return TL_INVALID_ARGUMENTS;
+    for (d = 0; d < md->ndims; ++d)
+        if (md->dims[d] == 0) { *empty = 1; return TL_OK; }
+    size = tl_md_size(md);
+    if (size == 0) return TL_OVERFLOW;            /* valid, but over SIZE_MAX */
+    memset(p, 0, sizeof *p);
+    p->md = md;
+    p->axis = axis;
+    p->es = tl_dt_size(md->data_type);
+    p->base0 = md->offset0 * (tl_dim)p->es;
+    /* each side's bytes lie in [offset0, size) from its pointer; two views
+       that interleave inside one range count as overlapping: the check
+       stays O(1) and never misses a real overlap */
+    if (tl__bytes_overlap(src, (size_t)p->base0, size, dst, (size_t)p->base0, size))
+        return TL_OVERLAP;
+    p->C = md->dims[axis];
+    p->G = dir == TL_FORWARD ? group_size : p->C / group_size;
+    p->identity = p->G == 1 || p->G == p->C;
+    p->nchan = p->identity ? 1 : p->C;
+    for (d = 0; d < md->ndims; ++d)
+        if (d != axis || p->identity) tl__shuffle_add_dim_loops(p, d);
+    tl__shuffle_merge_runs(p);
+    return TL_OK;
+}
+
+/* Fixed sizes let the compiler turn a one-element move into a plain load
+   and store. */
+static void tl__copy_bytes(char *d, const char *s, tl_dim n)
+{
+    switch (n) {
+    case 1: *d = *s; break;
+    case 2: memcpy(d, s, 2); break;
+    case 4: memcpy(d, s, 4); break;
+    case 8: memcpy(d, s, 8); break;
+    default: memcpy(d, s, (size_t)n); break;
+    }
+}
+
+/* The scalar core. Channels go in chunks so that their offsets are
+   computed once per chunk, not once per element. */
+static void tl__shuffle_copy(const tl__shuffle_plan *p, const char *src, char *dst)
+{
+    tl_dim doff[TL__SHUFFLE_CHUNK], soff[TL__SHUFFLE_CHUNK], c0;
+    for (c0 = 0; c0 < p->nchan; c0 += TL__SHUFFLE_CHUNK) {
+        tl__shuffle_walk w;
+        tl_dim left = p->nchan - c0;
+        int n = left < TL__SHUFFLE_CHUNK ? (int)left : TL__SHUFFLE_CHUNK, k;
+        for (k = 0; k < n; ++k) {
+            doff[k] = tl__shuffle_chan_off(p, c0 + k);
+            soff[k] = tl__shuffle_chan_off(p, tl__shuffle_src_chan(c0 + k, p->C, p->G));
+        }
+        tl__shuffle_walk_start(p, &w);
+        do {
+            char *d = dst + w.off;
+            const char *s = src + w.off;
+            for (k = 0; k < n; ++k) tl__copy_bytes(d + doff[k], s + soff[k], p->run);
+        } while (tl__shuffle_walk_next(p, &w));
+    }
+}
+
+/* Next padding position of dim d: jumps over the real range
+   [padded_offsets, padded_offsets + dims). */
+static tl_dim tl__pad_step(const tl_memory_desc *md, int d, tl_dim pos)
+{
+    ++pos;
+    if (pos == md->padded_offsets[d]) pos += md->dims[d];
+    return pos;
+}
+
+/* Zero slots queued in memory order: neighbours gather into one memset. */
+typedef struct {
+    char  *dst;
+    tl_dim off, len;           /* bytes */
+} tl__shuffle_zeros;
+
+static void tl__shuffle_zero_add(tl__shuffle_zeros *r, tl_dim off, tl_dim es)
+{
+    if (r->len > 0 && off == r->off + r->len) {
+        r->len += es;
+        return;
+    }
+    if (r->len > 0) memset(r->dst + r->off, 0, (size_t)r->len);
+    r->off = off;
+    r->len = es;
+}
+
+/* Writes zero to every padding element of dst. Dim d's padding is visited
+   with the dims before it kept inside their real ranges, so each slot is
+   written once. Dim d turns fastest, its positions' offsets precomputed
+   per chunk (the other dims' change rarely): its padding is usually the
+   tail of an inner block (lanes 20..31 of nChw16c with C = 20), contiguous
+   in memory, so the slots of one pixel make one memset. */
+static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst)
+{
+    const tl_memory_desc *md = p->md;
+    tl_dim lo[TL_MAX_NDIMS], hi[TL_MAX_NDIMS], pos[TL_MAX_NDIMS], term[TL_MAX_NDIMS];
+    tl_dim dterm[TL__SHUFFLE_CHUNK], es = (tl_dim)p->es, sum, next;
+    tl__shuffle_zeros run;
+    int d, e, k, nd, n = md->ndims;
+    run.dst = dst;
+    run.off = run.len = 0;
+    for (d = 0; d < n; ++d) {
+        if (md->padded_dims[d] == md->dims[d]) continue;
+        for (e = 0; e < n; ++e) {
+            lo[e] = e < d ? md->padded_offsets[e] : 0;
+            hi[e] = e < d ? md->padded_offsets[e] + md->dims[e] : md->padded_dims[e];
+        }
+        next = md->padded_offsets[d] == 0 ? md->dims[d] : 0;
+        while (next < md->padded_dims[d]) {
+            for (nd = 0; nd < TL__SHUFFLE_CHUNK && next < md->padded_dims[d]; ++nd) {
+                dterm[nd] = tl__dim_term(md, d, next) * es;
+                next = tl__pad_step(md, d, next);
+            }
+            sum = 0;                   /* of the other dims' terms, elements */
+            for (e = 0; e < n; ++e) {
+                if (e == d) continue;
+                pos[e] = lo[e];
+                term[e] = tl__dim_term(md, e, pos[e]);
+                sum += term[e];
+            }
+            do {
+                tl_dim base = p->base0 + sum * es;
+                for (k = 0; k < nd; ++k) tl__shuffle_zero_add(&run, base + dterm[k], es);
+                for (e = n - 1; e >= 0; --e) {
+                    if (e == d) continue;
+                    if (++pos[e] < hi[e]) break;
+                    pos[e] = lo[e];
+                }
+                for (k = e < 0 ? 0 : e; k < n; ++k) {      /* the dims that moved */
+                    tl_dim t;
+                    if (k == d) continue;
+                    t = tl__dim_term(md, k, pos[k]);
+                    sum += t - term[k];
+                    term[k] = t;
+                }
+            } while (e >= 0);
+        }
+    }
+    if (run.len > 0) memset(dst + run.off, 0, (size_t)run.len);
+}
+
+/* tl_shuffle, and the SIMD test's way to learn whether a kernel ran. */
+static tl_status tl__shuffle_impl(const tl_memory_desc *md, const void *src, void *dst,
+                                  int axis, tl_dim group_size, tl_direction dir,
+                                  int *vectorized)
+{
+    tl__shuffle_plan p;
+    int empty, done = 0;
+    tl_status st = tl__shuffle_plan_init(&p, md, src, dst, axis, group_size, dir, &empty);
+    if (vectorized) *vectorized = 0;
+    if (st || empty) return st;
+#ifdef TL__SIMD_ENABLED
+    done = tl__simd_shuffle(&p, (const char *)src, (char *)dst);
+#endif
+    if (!done) tl__shuffle_copy(&p, (const char *)src, (char *)dst);
+    tl__shuffle_zero_padding(&p, (char *)dst);
+    if (vectorized) *vectorized = done;
+    return TL_OK;
+}
+
+TL_API tl_status tl_shuffle(const tl_memory_desc *md, const void *src, void *dst,
+                            int axis, tl_dim group_size, tl_direction dir)
+{
+    return tl__shuffle_impl(md, src, dst, axis, group_size, dir, NULL);
+}
 
 #endif /* TL__IMPLEMENTATION_DONE */
+
+/* ---- dlpack ---------------------------------------------------------- */
+/* Its own done-guard: the core may have been implemented before
+   dlpack.h was included. */
+#if defined(TL__DLPACK_DECLARED) && !defined(TL__DLPACK_IMPLEMENTATION_DONE)
+#define TL__DLPACK_IMPLEMENTATION_DONE
+
+/* DLPack's (code, bits) for each tl_data_type; code 255 = none. */
+static const struct { tl_data_type dt; uint8_t code, bits; } tl__dlpack_types[] = {
+    { TL_F32, (uint8_t)kDLFloat, 32 }, { TL_F16, (uint8_t)kDLFloat, 16 },
+    { TL_F64, (uint8_t)kDLFloat, 64 }, { TL_BF16, (uint8_t)kDLBfloat, 16 },
+    { TL_S32, (uint8_t)kDLInt, 32 },   { TL_S8, (uint8_t)kDLInt, 8 },
+    { TL_U8, (uint8_t)kDLUInt, 8 }
+};
+#define TL__DLPACK_NTYPES (sizeof tl__dlpack_types / sizeof tl__dlpack_types[0])
+
+TL_API tl_status tl_md_from_dlpack(tl_memory_desc *md, const DLTensor *t)
+{
+    tl_memory_desc tmp;
+    tl_dim strides[TL_MAX_NDIMS];
+    tl_data_type dt = TL_DT_UNDEF;
+    size_t k, es;
+    int d;
+    tl_status st;
+    if (!md || !t || !t->shape || t->ndim < 0) return TL_INVALID_ARGUMENTS;
+    if (t->ndim == 0 || t->ndim > TL_MAX_NDIMS || t->dtype.lanes != 1) return TL_UNSUPPORTED;
+    for (k = 0; k < TL__DLPACK_NTYPES; ++k)
+        if (t->dtype.code == tl__dlpack_types[k].code && t->dtype.bits == tl__dlpack_types[k].bits)
+            dt = tl__dlpack_types[k].dt;
+    if (dt == TL_DT_UNDEF) return TL_UNSUPPORTED;
+    es = tl_dt_size(dt);
+    if (t->byte_offset % es != 0) return TL_INVALID_ARGUMENTS;
+    if (t->byte_offset / es > (uint64_t)TL__DIM_MAX) return TL_OVERFLOW;
+    if (t->strides) {
+        for (d = 0; d < t->ndim; ++d) {
+            /* a size-1 dim never steps, so its stride means nothing */
+            strides[d] = t->shape[d] == 1 && t->strides[d] < 0 ? 0 : t->strides[d];
+            if (strides[d] < 0) return TL_UNSUPPORTED;
+        }
+    }
+    st = tl_md_init_by_strides(&tmp, t->ndim, t->shape, dt, t->strides ? strides : NULL);
+    if (st) return st;
+    tmp.offset0 = (tl_dim)(t->byte_offset / es);
+    st = tl_md_validate(&tmp, NULL, 0);     /* offset0 + span must still fit */
+    if (st) return st;
+    *md = tmp;
+    return TL_OK;
+}
+
+TL_API tl_status tl_md_to_dlpack(const tl_memory_desc *md, DLTensor *t,
+                                 int64_t *shape, int64_t *strides)
+{
+    tl_dim zero[TL_MAX_NDIMS] = {0};
+    size_t k;
+    int d;
+    if (!t || !shape || !strides || !tl__md_ok(md)) return TL_INVALID_ARGUMENTS;
+    if (md->blocking.inner_nblks != 0 || md->extra.flags != 0) return TL_UNSUPPORTED;
+    for (k = 0; k < TL__DLPACK_NTYPES && tl__dlpack_types[k].dt != md->data_type; ++k) {}
+    if (k == TL__DLPACK_NTYPES) return TL_UNSUPPORTED;
+    for (d = 0; d < md->ndims; ++d) {
+        shape[d] = md->dims[d];
+        strides[d] = md->blocking.strides[d];
+    }
+    t->ndim = md->ndims;
+    t->dtype.code = tl__dlpack_types[k].code;
+    t->dtype.bits = tl__dlpack_types[k].bits;
+    t->dtype.lanes = 1;
+    t->shape = shape;
+    t->strides = strides;
+    /* padded_offsets move element 0; validation bounded this product */
+    t->byte_offset = (uint64_t)tl__md_off(md, zero) * (uint64_t)tl_dt_size(md->data_type);
+    return TL_OK;
+}
+#endif /* dlpack implementation */
 #endif /* TENSORLAYOUT_IMPLEMENTATION */
 
 /*

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing tensorlayout needs, from Debian's
-# packages. Idempotent; uses sudo only when not already root.
+# packages (Debian 12 or a close relative). Idempotent: installs only what
+# is missing, so a second run needs no network. Uses sudo only when not
+# already root.
 set -euo pipefail
 pkgs=(meson ninja-build pkg-config gcc g++ python3 libsimde-dev
       opencl-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo libdnnl-dev
@@ -12,5 +14,6 @@ done
 [ ${#missing[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# through env: sudo drops the caller's environment by default
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"

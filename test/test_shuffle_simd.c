@@ -1,0 +1,173 @@
+/* SIMD kernels against the scalar core, bit for bit, in one program: the
+   two sides are separate translation units (test_shuffle_simd_vec.c,
+   test_shuffle_simd_scalar.c). Cases aim at the zip/unzip kernels
+   (channels-last, nChw8c/16c-like blocks, views, tails) and at layouts
+   they must leave to the core; each case also says whether a kernel
+   should have run, and the test checks that it did. */
+#define TENSORLAYOUT_IMPLEMENTATION
+#include "tensorlayout.h"
+#include "tl_test.h"
+#include "test_shuffle_cases.h"
+
+tl_status shuffle_simd_run(const tl_memory_desc *md, const void *src, void *dst, int axis,
+                           tl_dim g, tl_direction dir, int *vectorized);
+tl_status shuffle_scalar_run(const tl_memory_desc *md, const void *src, void *dst, int axis,
+                             tl_dim g, tl_direction dir, int *vectorized);
+
+static int small_pow2(tl_dim n) { return n == 2 || n == 4 || n == 8 || n == 16; }
+
+/* When a kernel applies (docs/shuffle.md, "How it runs"): the axis is innermost
+   with stride 1, or is the only inner block and that block holds a whole
+   16-byte vector; and G or C/G is 2, 4, 8 or 16 with the other at least
+   one vector long. */
+static int expect_vectorized(const tl_memory_desc *md, int axis, tl_dim g, tl_direction dir)
+{
+    const tl_blocking_desc *bd = &md->blocking;
+    tl_dim C = md->dims[axis], G = dir == TL_FORWARD ? g : C / g, Q = C / G;
+    tl_dim V = 16 / (tl_dim)tl_dt_size(md->data_type);
+    int plain = bd->inner_nblks == 0 && bd->strides[axis] == 1;
+    int blocked = bd->inner_nblks == 1 && bd->inner_idxs[0] == axis && bd->inner_blks[0] >= V;
+    if (G == 1 || G == C || md->padded_offsets[axis] != 0 || !(plain || blocked)) return 0;
+    return (small_pow2(G) && Q >= V) || (small_pow2(Q) && G >= V);
+}
+
+/* Channels-last: the axis has stride 1, the other dims random strides
+   (with gaps) outside it. */
+static void channels_last_md(tl_memory_desc *md, int ndims, int axis, const tl_dim *dims,
+                             tl_data_type dt)
+{
+    tl_dim strides[TL_MAX_NDIMS], s = dims[axis] + tl_test_range(0, 2) * tl_test_range(0, 3);
+    int order[TL_MAX_NDIMS], n = 0, i;
+    for (i = 0; i < ndims; ++i) if (i != axis) order[n++] = i;
+    for (i = n - 1; i > 0; --i) {
+        int j = (int)tl_test_range(0, i), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    strides[axis] = 1;
+    for (i = n - 1; i >= 0; --i) {
+        strides[order[i]] = s;
+        s = s * dims[order[i]] + tl_test_range(0, 1) * tl_test_range(0, 5);
+    }
+    CHECK_EQ(tl_md_init_by_strides(md, ndims, dims, dt, strides), TL_OK);
+}
+
+/* The axis is the one blocked dim (block 4, 8 or 16), outer order random. */
+static void blocked_md(tl_memory_desc *md, int ndims, int axis, const tl_dim *dims,
+                       tl_data_type dt)
+{
+    static const int blks[3] = {4, 8, 16};
+    int order[TL_MAX_NDIMS], i, n = 0;
+    char tag[32];
+    for (i = 0; i < ndims; ++i) order[i] = i;
+    for (i = ndims - 1; i > 0; --i) {
+        int j = (int)tl_test_range(0, i), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    for (i = 0; i < ndims; ++i)
+        tag[n++] = (char)((order[i] == axis ? 'A' : 'a') + order[i]);
+    sprintf(tag + n, "%d%c", blks[tl_test_range(0, 2)], 'a' + axis);
+    CHECK_EQ(tl_md_init_by_tag(md, ndims, dims, dt, tag), TL_OK);
+}
+
+/* One comparison; returns whether the SIMD side used a kernel. */
+static int compare(const tl_memory_desc *md, int axis, tl_dim g, tl_direction dir,
+                   const char *what)
+{
+    size_t size = tl_md_size(md);
+    unsigned char *src = (unsigned char *)malloc(size), *a = (unsigned char *)malloc(size);
+    unsigned char *b = (unsigned char *)malloc(size);
+    int vec = -1, scalar_vec = -1, want = expect_vectorized(md, axis, g, dir);
+    fill_random(src, size);
+    fill_random(a, size);
+    memcpy(b, a, size);
+    CHECK_EQ(shuffle_simd_run(md, src, a, axis, g, dir, &vec), TL_OK);
+    CHECK_EQ(shuffle_scalar_run(md, src, b, axis, g, dir, &scalar_vec), TL_OK);
+    CHECK_EQ(scalar_vec, 0);
+    CHECK_MSG(vec == want, "%s: vectorized %d, expected %d", what, vec, want);
+    CHECK_MSG(memcmp(a, b, size) == 0, "%s %s axis %d C %lld g %lld %s: SIMD != scalar", what,
+              tl_dt_name(md->data_type), axis, (long long)md->dims[axis], (long long)g,
+              dir == TL_FORWARD ? "fwd" : "bwd");
+    free(src);
+    free(a);
+    free(b);
+    return vec;
+}
+
+/* C = small * other with small in {2,4,8,16}: the kernel's G (unzip) or
+   C/G (zip), reached through either direction. */
+static int kernel_case(int blocked, int unzip, int view)
+{
+    tl_dim dims[TL_MAX_NDIMS], small = (tl_dim)1 << tl_test_range(1, 4), other, C, G, g;
+    tl_data_type dt = shuffle_dts[tl_test_range(0, SHUFFLE_NDTS - 1)];
+    int ndims = (int)tl_test_range(2, 4), axis = (int)tl_test_range(0, ndims - 1), d;
+    tl_direction dir = tl_test_range(0, 1) ? TL_BACKWARD : TL_FORWARD;
+    tl_memory_desc md, parent;
+    char what[64];
+    other = tl_test_range(1, 40);
+    C = small * other;
+    G = unzip ? small : other;
+    g = dir == TL_FORWARD ? G : C / G;
+    for (d = 0; d < ndims; ++d) dims[d] = tl_test_range(1, 4);
+    dims[axis] = C;
+    if (blocked) blocked_md(&parent, ndims, axis, dims, dt);
+    else channels_last_md(&parent, ndims, axis, dims, dt);
+    md = parent;
+    if (view && !random_view(&md, &parent)) md = parent;
+    if (md.dims[axis] != C) {      /* a view of part of the channels */
+        C = md.dims[axis];
+        g = random_divisor(C);
+    }
+    sprintf(what, "%s %s%s", blocked ? "blocked" : "channels-last", unzip ? "unzip" : "zip",
+            view ? " view" : "");
+    return compare(&md, axis, g, dir, what);
+}
+
+/* Anything at all: the kernels must decline or agree. */
+static void general_case(void)
+{
+    tl_memory_desc md;
+    char desc[96];
+    tl_data_type dt = shuffle_dts[tl_test_range(0, SHUFFLE_NDTS - 1)];
+    int axis;
+    random_md(&md, dt, desc);
+    axis = (int)tl_test_range(0, md.ndims - 1);
+    compare(&md, axis, random_divisor(md.dims[axis]), tl_test_range(0, 1) ? TL_BACKWARD
+                                                                      : TL_FORWARD, desc);
+}
+
+/* ShuffleNet v2's shapes: 116 channels in two groups, nhwc and nChw16c
+   (116 = 7 blocks of 16 + 4: vectors cross blocks and the last is padded). */
+static void shufflenet_cases(void)
+{
+    static const char *tags[2] = {"nhwc", "nChw16c"};
+    tl_dim dims[4] = {2, 116, 3, 5};
+    int t, dt, dir;
+    for (t = 0; t < 2; ++t)
+        for (dt = 0; dt < SHUFFLE_NDTS; ++dt)
+            for (dir = 0; dir < 2; ++dir) {
+                tl_memory_desc md;
+                CHECK_EQ(tl_md_init_by_tag(&md, 4, dims, shuffle_dts[dt], tags[t]), TL_OK);
+                compare(&md, 1, 58, (tl_direction)dir, tags[t]);
+                compare(&md, 1, 2, (tl_direction)dir, tags[t]);
+            }
+}
+
+int main(void)
+{
+    int kinds[2][2] = {{0, 0}, {0, 0}}, i, blocked, unzip;
+    for (i = 0; i < 1600; ++i) {
+        blocked = i % 2;
+        unzip = (i / 2) % 2;
+        kinds[blocked][unzip] += kernel_case(blocked, unzip, (i / 4) % 3 == 0);
+    }
+    for (i = 0; i < 1000; ++i) general_case();
+    shufflenet_cases();
+    /* each kernel ran on many cases, so the comparisons above meant something */
+    for (blocked = 0; blocked < 2; ++blocked)
+        for (unzip = 0; unzip < 2; ++unzip)
+            CHECK_MSG(kinds[blocked][unzip] > 100, "kernel blocked=%d unzip=%d ran %d times",
+                      blocked, unzip, kinds[blocked][unzip]);
+    return tl_test_result("shuffle_simd");
+}
