@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 
 secs=${1:-60}
 bdir=${FUZZ_BUILD_DIR:-build-fuzz}
-targets=(fuzz_tag fuzz_md_ops fuzz_reorder fuzz_ocl_host)
+targets=(fuzz_tag fuzz_md_ops fuzz_reorder fuzz_shuffle fuzz_ocl_host)
 
 if [ ! -f "$bdir/build.ninja" ]; then
   CC=${FUZZ_CC:-clang} meson setup "$bdir" -Dfuzz=true -Db_lundef=false \
