@@ -821,7 +821,8 @@ TL_API tl_status tl_md_init_by_strides(tl_memory_desc *md, int ndims,
 
 static tl_status tl__why(char *why, size_t len, const char *text, tl_status st)
 {
-    if (why && len) {
+    if (!why || len == 0) return st;   /* also keeps GCC 12's -Wnonnull quiet */
+    {
         size_t n = strlen(text);
         if (n >= len) n = len - 1;
         memcpy(why, text, n);

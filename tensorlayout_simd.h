@@ -31,9 +31,782 @@
 #define TL__SIMD_IMPLEMENTATION_DONE
 
 /* ---- simd: reorder kernels ------------------------------------------- */
+/* The plan's loop nest (see tl_reorder_plan) is read off its innermost
+   loop L, and each kernel call works through one of these shapes:
+   - run: L steps src and dst by one element (copies, nhwc -> nhwc
+     f32 -> s8): memcpy, or conversions 16 values at a time;
+   - tile: L is contiguous in dst only, and an outer loop M is the one
+     contiguous in src (nchw <-> nhwc, nchw <-> nChw16c, OIhw ->
+     OIhw16i16o). M x L is transposed in registers, B x B elements with
+     one 16-byte row each (B = 4 for 32-bit, 8 for 16-bit, 16 for 8-bit),
+     in strips of 64 bytes of L that run down M: each dst row gets whole
+     cache lines and src is read as a few long streams. A narrow M (the 3
+     channels of a camera frame) loads 16 bytes per pixel anyway and
+     stores only M rows. A converting tile transposes raw source bits into
+     a staging tile, then converts its rows as runs;
+   - blocks: converting plans whose inner loops are too short for either
+     (OIhw -> OIhw4i16o4i) gather up to TL__SR_BLOCK source values in dst
+     order through a table of offsets built once per call, then convert
+     them as one run; per-element scales are gathered the same way;
+   - anything else takes the core's strided loops.
+   All other loops are walked by an odometer. Only SSE2 is used: it is
+   native on every x86-64 without compiler flags (SIMDe maps it to NEON
+   on Arm, to plain C elsewhere), and reorders are memory bound.
+   Transposes into a dst of TL__SR_STREAM_MIN bytes or more use streaming
+   stores. When loops[0], which the core shares between threads, is too
+   short, tl__sr_balance splits the largest loop to feed them.
 
-/* Placeholder until the vector kernels land: keeps the scalar kernel. */
-static void tl__simd_reorder_pick(tl_reorder_plan *plan) { (void)plan; }
+   Results equal the scalar kernel's bit for bit. The arithmetic follows
+   the core's tl__quantize step by step (same order, same skipped no-ops,
+   each result an f32, no FMA even under -ffp-contract=fast; NaN + NaN
+   keeps the source's payload), and stores follow tl__store_f32: integers
+   take NaN -> 0, a clamp in f32, then cvtps2dq, which rounds half to even
+   in the default MXCSR mode (the library never changes it). The last
+   n % 16 values of a run go through small buffers on the same vector
+   path; transpose borders are copied element by element. Plans with
+   tails (blocked dims that do not divide), src_by_index, f16 or f64
+   conversions, s32 -> f64, keep the scalar kernel. */
+#include <simde/x86/sse2.h>
+
+#ifndef TL__SR_STRIP
+#define TL__SR_STRIP 64     /* bytes of L a transpose strip covers */
+#endif
+#ifndef TL__SR_STREAM_MIN
+#define TL__SR_STREAM_MIN ((size_t)64 << 20)  /* dst bytes for streaming stores */
+#endif
+#ifndef TL__SR_SLICE
+#define TL__SR_SLICE ((size_t)1 << 20)  /* dst bytes one slice of M spans */
+#endif
+#define TL__SR_STAGE 64     /* staging tile side for converting tiles */
+
+/* Data types the vector converter reads and writes. */
+static int tl__sr_dt_ok(tl_data_type dt)
+{
+    return dt == TL_F32 || dt == TL_S32 || dt == TL_S8 || dt == TL_U8 || dt == TL_BF16;
+}
+
+/* Kernels called with a constant element size or data type are inlined
+   into a switch over the constants, so the compiler unrolls them. */
+#if defined(__GNUC__) || defined(__clang__)
+#define TL__SR_INLINE static inline __attribute__((always_inline))
+#else
+#define TL__SR_INLINE static
+#endif
+/* The transposes keep all B rows in registers only when their loops are
+   unrolled completely; -O2 alone does not do that for B = 8 or 16. */
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8)
+#define TL__SR_UNROLL _Pragma("GCC unroll 16")
+#else
+#define TL__SR_UNROLL
+#endif
+
+
+/* n (a multiple of 4) values of type dt at p into v as f32, exactly as
+   tl__load_f32 converts them. */
+TL__SR_INLINE void tl__sr_load(tl_data_type dt, const char *p, simde__m128 *v, tl_dim n)
+{
+    simde__m128i x, zero = simde_mm_setzero_si128();
+    int32_t w;
+    tl_dim i;
+    switch (dt) {
+    case TL_F32:
+        for (i = 0; i < n / 4; ++i) v[i] = simde_mm_loadu_ps((const float *)(const void *)(p + 16 * i));
+        break;
+    case TL_S32:
+        for (i = 0; i < n / 4; ++i)
+            v[i] = simde_mm_cvtepi32_ps(simde_mm_loadu_si128((const simde__m128i *)(const void *)(p + 16 * i)));
+        break;
+    case TL_BF16:   /* bf16 bits are the upper half of the f32 bits */
+        for (i = 0; i < n / 4; ++i) {
+            x = simde_mm_loadl_epi64((const simde__m128i *)(const void *)(p + 8 * i));
+            v[i] = simde_mm_castsi128_ps(simde_mm_unpacklo_epi16(zero, x));
+        }
+        break;
+    case TL_S8:     /* each byte to the top of a lane, then shifted down */
+        for (i = 0; i < n / 4; ++i) {
+            memcpy(&w, p + 4 * i, 4);
+            x = simde_mm_cvtsi32_si128(w);
+            x = simde_mm_unpacklo_epi16(simde_mm_unpacklo_epi8(x, x), simde_mm_unpacklo_epi8(x, x));
+            v[i] = simde_mm_cvtepi32_ps(simde_mm_srai_epi32(x, 24));
+        }
+        break;
+    default:        /* TL_U8 */
+        for (i = 0; i < n / 4; ++i) {
+            memcpy(&w, p + 4 * i, 4);
+            x = simde_mm_cvtsi32_si128(w);
+            x = simde_mm_unpacklo_epi16(simde_mm_unpacklo_epi8(x, zero), zero);
+            v[i] = simde_mm_cvtepi32_ps(x);
+        }
+        break;
+    }
+}
+
+/* NaN -> 0, clamp to [lo, hi] in f32, round half to even. */
+TL__SR_INLINE simde__m128i tl__sr_sat(simde__m128 v, float lo, float hi)
+{
+    v = simde_mm_and_ps(v, simde_mm_cmpord_ps(v, v));
+    v = simde_mm_min_ps(simde_mm_max_ps(v, simde_mm_set1_ps(lo)), simde_mm_set1_ps(hi));
+    return simde_mm_cvtps_epi32(v);
+}
+
+/* f32 -> bf16 bits, as tl_f32_to_bf16, in the low half of each lane.
+   NaN lanes are cleared before the rounding add, which could otherwise
+   overflow a signed lane (undefined in SIMDe's portable C). */
+TL__SR_INLINE simde__m128i tl__sr_bf16(simde__m128 v)
+{
+    simde__m128i u = simde_mm_castps_si128(v);
+    simde__m128i nan = simde_mm_cmpgt_epi32(simde_mm_and_si128(u, simde_mm_set1_epi32(0x7fffffff)),
+                                            simde_mm_set1_epi32(0x7f800000));
+    simde__m128i num = simde_mm_andnot_si128(nan, u);
+    simde__m128i odd = simde_mm_and_si128(simde_mm_srli_epi32(num, 16), simde_mm_set1_epi32(1));
+    simde__m128i r = simde_mm_add_epi32(num, simde_mm_add_epi32(simde_mm_set1_epi32(0x7fff), odd));
+    simde__m128i q = simde_mm_or_si128(simde_mm_srli_epi32(u, 16), simde_mm_set1_epi32(0x40));
+    r = simde_mm_srli_epi32(r, 16);
+    return simde_mm_or_si128(simde_mm_and_si128(nan, q), simde_mm_andnot_si128(nan, r));
+}
+
+/* The low 16 bits of the 4 lanes of a and of b, as 8 values: shuffles
+   only, so no saturation and no signed arithmetic. */
+TL__SR_INLINE simde__m128i tl__sr_pack_lo16(simde__m128i a, simde__m128i b)
+{
+    a = simde_mm_shufflehi_epi16(simde_mm_shufflelo_epi16(a, 0x08), 0x08);
+    b = simde_mm_shufflehi_epi16(simde_mm_shufflelo_epi16(b, 0x08), 0x08);
+    return simde_mm_unpacklo_epi64(simde_mm_shuffle_epi32(a, 0x08), simde_mm_shuffle_epi32(b, 0x08));
+}
+
+/* n (a multiple of 16) f32 values v as type dt at p, as tl__store_f32. */
+TL__SR_INLINE void tl__sr_store(tl_data_type dt, const simde__m128 *v, char *p, tl_dim n)
+{
+    simde__m128i a, b, c, d;
+    tl_dim i;
+    switch (dt) {
+    case TL_F32:
+        for (i = 0; i < n / 4; ++i) simde_mm_storeu_ps((float *)(void *)(p + 16 * i), v[i]);
+        break;
+    case TL_S32:
+        for (i = 0; i < n / 4; ++i)
+            simde_mm_storeu_si128((simde__m128i *)(void *)(p + 16 * i),
+                                  tl__sr_sat(v[i], -2147483648.0f, 2147483520.0f));
+        break;
+    case TL_BF16:
+        for (i = 0; i < n / 8; ++i)
+            simde_mm_storeu_si128((simde__m128i *)(void *)(p + 16 * i),
+                                  tl__sr_pack_lo16(tl__sr_bf16(v[2 * i]), tl__sr_bf16(v[2 * i + 1])));
+        break;
+    case TL_S8:     /* values already in range: the packs do not saturate */
+        for (i = 0; i < n / 16; ++i) {
+            a = tl__sr_sat(v[4 * i], -128.f, 127.f); b = tl__sr_sat(v[4 * i + 1], -128.f, 127.f);
+            c = tl__sr_sat(v[4 * i + 2], -128.f, 127.f); d = tl__sr_sat(v[4 * i + 3], -128.f, 127.f);
+            a = simde_mm_packs_epi16(simde_mm_packs_epi32(a, b), simde_mm_packs_epi32(c, d));
+            simde_mm_storeu_si128((simde__m128i *)(void *)(p + 16 * i), a);
+        }
+        break;
+    default:        /* TL_U8 */
+        for (i = 0; i < n / 16; ++i) {
+            a = tl__sr_sat(v[4 * i], 0.f, 255.f); b = tl__sr_sat(v[4 * i + 1], 0.f, 255.f);
+            c = tl__sr_sat(v[4 * i + 2], 0.f, 255.f); d = tl__sr_sat(v[4 * i + 3], 0.f, 255.f);
+            a = simde_mm_packus_epi16(simde_mm_packs_epi32(a, b), simde_mm_packs_epi32(c, d));
+            simde_mm_storeu_si128((simde__m128i *)(void *)(p + 16 * i), a);
+        }
+        break;
+    }
+}
+
+/* Scales for 4 elements from index sidx, sstep apart. */
+TL__SR_INLINE simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sstep)
+{
+    if (sstep == 1) return simde_mm_loadu_ps(s + sidx);
+    return simde_mm_setr_ps(s[sidx], s[sidx + sstep], s[sidx + 2 * sstep], s[sidx + 3 * sstep]);
+}
+
+/* Marks a product as final, so that the add after it cannot be fused
+   into an FMA: GCC contracts intrinsics like plain vector code under
+   -ffp-contract=fast (its default outside ISO C modes), and DESIGN wants
+   every operation rounded on its own. An empty asm that claims to change
+   the value hides it from the optimiser and costs nothing else. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(SIMDE_X86_SSE_NATIVE)
+#define TL__SR_ROUNDED(v) __asm__("" : "+x"(v))
+#elif defined(__GNUC__) || defined(__clang__)
+#define TL__SR_ROUNDED(v) __asm__("" : "+m"(v))
+#else
+#define TL__SR_ROUNDED(v) ((void)0)
+#endif
+
+/* A run's scales: sc[sidx + k*sstep] for element k; sc NULL: none. */
+typedef struct { const float *sc; tl_dim sidx, sstep; } tl__sr_scales;
+
+/* DESIGN's formula on n values (a multiple of 4) in place, one operation
+   per pass in the order of the core's tl__quantize. old: dst_old. */
+TL__SR_INLINE void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, simde__m128 *old,
+                            tl__sr_scales sc, tl_dim n)
+{
+    tl_dim i, nv = n / 4;
+    if (p->src_zero_point != 0) {
+        simde__m128 z = simde_mm_set1_ps(p->src_zero_point);
+        for (i = 0; i < nv; ++i) v[i] = simde_mm_sub_ps(v[i], z);
+    }
+    if (sc.sc && sc.sstep == 0) {
+        simde__m128 s = simde_mm_set1_ps(sc.sc[sc.sidx]);
+        for (i = 0; i < nv; ++i) {
+            v[i] = simde_mm_mul_ps(s, v[i]);
+            TL__SR_ROUNDED(v[i]);
+        }
+    } else if (sc.sc) {
+        for (i = 0; i < nv; ++i) {
+            v[i] = simde_mm_mul_ps(tl__sr_scale4(sc.sc, sc.sidx + 4 * i * sc.sstep, sc.sstep), v[i]);
+            TL__SR_ROUNDED(v[i]);
+        }
+    }
+    if (p->beta != 0) {
+        simde__m128 b = simde_mm_set1_ps(p->beta);
+        simde__m128 quiet = simde_mm_castsi128_ps(simde_mm_set1_epi32(0x00400000));
+        for (i = 0; i < nv; ++i) {
+            /* NaN + NaN: the hardware returns one operand's NaN, and which
+               one depends on the order the compiler chose. The core's
+               v[k] + old[k] keeps v's (the source's) payload on GCC and
+               Clang, so that is spelled out here. */
+            simde__m128 nan = simde_mm_cmpunord_ps(v[i], v[i]);
+            simde__m128 prod = simde_mm_mul_ps(b, old[i]), sum;
+            TL__SR_ROUNDED(prod);
+            sum = simde_mm_add_ps(v[i], prod);
+            v[i] = simde_mm_or_ps(simde_mm_and_ps(nan, simde_mm_or_ps(v[i], quiet)),
+                                  simde_mm_andnot_ps(nan, sum));
+        }
+    }
+    if (p->dst_zero_point != 0) {
+        simde__m128 z = simde_mm_set1_ps(p->dst_zero_point);
+        for (i = 0; i < nv; ++i) v[i] = simde_mm_add_ps(v[i], z);
+    }
+    if (p->has_scale_adjust) {
+        simde__m128 a = simde_mm_set1_ps(p->scale_adjust);
+        for (i = 0; i < nv; ++i) v[i] = simde_mm_mul_ps(a, v[i]);
+    }
+}
+
+/* n (a multiple of 16) contiguous values, 16 at a time from load to
+   store in registers. Inlined with constant types by the switch below. */
+TL__SR_INLINE void tl__sr_convert_body(const tl_reorder_plan *p, tl_data_type st,
+                                       tl_data_type dt, int ssz, int dsz, const char *src,
+                                       char *dst, tl__sr_scales sc, tl_dim n)
+{
+    tl_dim k;
+    for (k = 0; k < n; k += 16) {
+        simde__m128 v[4], old[4];
+        tl__sr_scales at = sc;
+        at.sidx += k * sc.sstep;
+        tl__sr_load(st, src + (size_t)k * (size_t)ssz, v, 16);
+        if (p->beta != 0) tl__sr_load(dt, dst + (size_t)k * (size_t)dsz, old, 16);
+        tl__sr_quantize(p, v, old, at, 16);
+        tl__sr_store(dt, v, dst + (size_t)k * (size_t)dsz, 16);
+    }
+}
+
+#define TL__SR_PAIR(a, b) ((int)(a) * 16 + (int)(b))
+
+/* The common type pairs get their own unrolled loop, the rest share one. */
+static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
+                                tl__sr_scales sc, tl_dim n)
+{
+    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+    int ssz = (int)tl_dt_size(st), dsz = (int)tl_dt_size(dt);
+    switch (TL__SR_PAIR(st, dt)) {
+    case TL__SR_PAIR(TL_F32, TL_F32): tl__sr_convert_body(p, TL_F32, TL_F32, 4, 4, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_F32, TL_S8): tl__sr_convert_body(p, TL_F32, TL_S8, 4, 1, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_F32, TL_U8): tl__sr_convert_body(p, TL_F32, TL_U8, 4, 1, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_F32, TL_S32): tl__sr_convert_body(p, TL_F32, TL_S32, 4, 4, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_F32, TL_BF16): tl__sr_convert_body(p, TL_F32, TL_BF16, 4, 2, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_S8, TL_F32): tl__sr_convert_body(p, TL_S8, TL_F32, 1, 4, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_U8, TL_F32): tl__sr_convert_body(p, TL_U8, TL_F32, 1, 4, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_S32, TL_F32): tl__sr_convert_body(p, TL_S32, TL_F32, 4, 4, src, dst, sc, n); break;
+    case TL__SR_PAIR(TL_BF16, TL_F32): tl__sr_convert_body(p, TL_BF16, TL_F32, 2, 4, src, dst, sc, n); break;
+    default: tl__sr_convert_body(p, st, dt, ssz, dsz, src, dst, sc, n); break;
+    }
+}
+
+/* Converts n contiguous elements (src and dst stride 1). The last n % 16
+   go through small buffers, so they take the same vector path without
+   touching a byte past the run. */
+static void tl__sr_convert_run(const tl_reorder_plan *p, const char *src, char *dst,
+                               tl__sr_scales sc, tl_dim n)
+{
+    size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
+    tl_dim k = n / 16 * 16, r = n - k, t;
+    simde__m128 sb[4], db[4];   /* 16 values of up to 4 bytes */
+    float sct[16];
+    tl__sr_scales at = sc;
+    if (k > 0) tl__sr_convert_full(p, src, dst, sc, k);
+    if (r == 0) return;
+    at.sidx += k * sc.sstep;
+    memset(sb, 0, sizeof sb);
+    memset(db, 0, sizeof db);
+    memcpy(sb, src + (size_t)k * ssz, (size_t)r * ssz);
+    if (p->beta != 0) memcpy(db, dst + (size_t)k * dsz, (size_t)r * dsz);
+    if (sc.sc && sc.sstep != 0) {
+        for (t = 0; t < 16; ++t) sct[t] = t < r ? sc.sc[at.sidx + t * sc.sstep] : 1.f;
+        at.sc = sct;
+        at.sidx = 0;
+        at.sstep = 1;
+    }
+    tl__sr_convert_full(p, (const char *)(void *)sb, (char *)(void *)db, at, 16);
+    memcpy(dst + (size_t)k * dsz, db, (size_t)r * dsz);
+}
+
+/* One zip step of two 16-byte rows at element width w bytes. */
+TL__SR_INLINE void tl__sr_zip(simde__m128i *a, simde__m128i *b, int w)
+{
+    simde__m128i lo, hi;
+    switch (w) {
+    case 1: lo = simde_mm_unpacklo_epi8(*a, *b); hi = simde_mm_unpackhi_epi8(*a, *b); break;
+    case 2: lo = simde_mm_unpacklo_epi16(*a, *b); hi = simde_mm_unpackhi_epi16(*a, *b); break;
+    case 4: lo = simde_mm_unpacklo_epi32(*a, *b); hi = simde_mm_unpackhi_epi32(*a, *b); break;
+    default: lo = simde_mm_unpacklo_epi64(*a, *b); hi = simde_mm_unpackhi_epi64(*a, *b); break;
+    }
+    *a = lo;
+    *b = hi;
+}
+
+/* Transposes a B x B block of es-byte elements (B = 16 / es): row j of
+   the source (B elements from s + j*ss bytes) becomes column j of the
+   destination (rows d + i*ds bytes); only rows i < nstore are written.
+   log2(B) rounds of zips, each pairing neighbours and doubling the
+   width, leave destination row i in register bitreverse(i). */
+TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char *d,
+                                          size_t ds, int nstore, int nt)
+{
+    simde__m128i r[16], t[16];
+    int B = 16 / es, half = B / 2, i, w, bits = 0;
+    for (i = 1; i < B; i <<= 1) ++bits;
+    TL__SR_UNROLL
+    for (i = 0; i < B; ++i)
+        r[i] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + (size_t)i * ss));
+    TL__SR_UNROLL
+    for (w = es; w < 16; w *= 2) {
+        TL__SR_UNROLL
+        for (i = 0; i < half; ++i) {
+            t[i] = r[2 * i];
+            t[i + half] = r[2 * i + 1];
+            tl__sr_zip(&t[i], &t[i + half], w);
+        }
+        TL__SR_UNROLL
+        for (i = 0; i < B; ++i) r[i] = t[i];
+    }
+    TL__SR_UNROLL
+    for (i = 0; i < B; ++i) {
+        int rev = 0, b;
+        TL__SR_UNROLL
+        for (b = 0; b < bits; ++b) rev |= ((i >> b) & 1) << (bits - 1 - b);
+        if (rev < nstore && nt)
+            simde_mm_stream_si128((simde__m128i *)(void *)(d + (size_t)rev * ds), r[i]);
+        else if (rev < nstore)
+            simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)rev * ds), r[i]);
+    }
+}
+
+/* Copies element (m, l) from s + (m + l*ss)*es to d + (m*ds + l)*es for
+   m < nm, l < nl: B x B blocks in registers, the borders (nm % B rows,
+   nl % B columns) one element at a time. The blocks go down all of M for
+   one strip of 64 bytes of L (16 f32 values) before the next strip: each
+   destination row then receives a whole cache line at once, and the
+   source is read as a few long sequential streams, which the hardware
+   prefetchers follow (64 short streams at a time, as in square cache
+   tiles, ran at a third of the speed here). */
+TL__SR_INLINE void tl__sr_transpose_es(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                                       tl_dim nm, tl_dim nl, int nt)
+{
+    tl_dim B = 16 / es, strip = TL__SR_STRIP / es, slice, m0, l0, m, l;
+    size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
+    if (strip < B) strip = B;
+    /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
+       so the pages a strip writes stay in the TLB */
+    slice = db > TL__SR_SLICE / (size_t)B ? B : (tl_dim)(TL__SR_SLICE / db) / B * B;
+    for (m0 = 0; m0 < nm; m0 += slice) {
+        tl_dim mt = nm - m0 < slice ? nm - m0 : slice, mb = mt / B * B;
+        const char *sm = s + (size_t)m0 * (size_t)es;
+        char *dm = d + (size_t)m0 * db;
+        for (l0 = 0; l0 < nl; l0 += strip) {
+            tl_dim lt = nl - l0 < strip ? nl - l0 : strip, lb = lt / B * B;
+            for (m = 0; m < mb; m += B)
+                for (l = 0; l < lb; l += B)
+                    tl__sr_transpose_block(es, sm + (size_t)m * (size_t)es + (size_t)(l0 + l) * sb, sb,
+                                           dm + (size_t)m * db + (size_t)(l0 + l) * (size_t)es, db,
+                                           (int)B, nt);
+            for (m = 0; m < mt; ++m)
+                for (l = m < mb ? lb : 0; l < lt; ++l)
+                    memcpy(dm + (size_t)m * db + (size_t)(l0 + l) * (size_t)es,
+                           sm + (size_t)m * (size_t)es + (size_t)(l0 + l) * sb, (size_t)es);
+        }
+    }
+}
+
+/* nt: stream the blocks past the caches (a large destination that is
+   not read back); only where every block row is 16-byte aligned. */
+static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                             tl_dim nm, tl_dim nl, int nt)
+{
+    nt = nt && (uintptr_t)d % 16 == 0 && ((size_t)ds * (size_t)es) % 16 == 0;
+    switch (es) {
+    case 1: tl__sr_transpose_es(1, s, ss, d, ds, nm, nl, nt); break;
+    case 2: tl__sr_transpose_es(2, s, ss, d, ds, nm, nl, nt); break;
+    case 4: tl__sr_transpose_es(4, s, ss, d, ds, nm, nl, nt); break;
+    default: tl__sr_transpose_es(8, s, ss, d, ds, nm, nl, nt); break;
+    }
+}
+
+/* Copies n elements s[k*ss] -> d[k] of es bytes. */
+static void tl__sr_strided_copy(int es, const char *s, tl_dim ss, char *d, tl_dim n)
+{
+    tl_dim k;
+    switch (es) {
+    case 1: for (k = 0; k < n; ++k) d[k] = s[k * ss]; break;
+    case 2: for (k = 0; k < n; ++k) memcpy(d + 2 * k, s + 2 * k * ss, 2); break;
+    case 4: for (k = 0; k < n; ++k) memcpy(d + 4 * k, s + 4 * k * ss, 4); break;
+    default: for (k = 0; k < n; ++k) memcpy(d + 8 * k, s + 8 * k * ss, 8); break;
+    }
+}
+
+/* The transpose for an M narrower than a vector (the 3 channels of a
+   camera frame, nhwc -> nchw): each 16-byte load takes one pixel's nm
+   values plus bytes of the pixels after it, which are transposed along
+   but never stored. A load may reach at most s_end (the end of what
+   the plan reads); the last pixels are copied one by one. */
+TL__SR_INLINE void tl__sr_narrow_es(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                                    tl_dim nm, tl_dim nl, const char *s_end)
+{
+    tl_dim B = 16 / es, l = 0, m;
+    size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
+    for (; l + B <= nl && (size_t)(s_end - s) >= (size_t)(l + B - 1) * sb + 16; l += B)
+        tl__sr_transpose_block(es, s + (size_t)l * sb, sb, d + (size_t)l * (size_t)es, db, (int)nm, 0);
+    for (m = 0; m < nm; ++m)
+        tl__sr_strided_copy(es, s + (size_t)m * (size_t)es + (size_t)l * sb, ss,
+                            d + (size_t)m * db + (size_t)l * (size_t)es, nl - l);
+}
+
+/* 1 to 4 channels of bytes (images) get their own copies with nm fixed,
+   so the compiler drops the zips whose rows are never stored. */
+static void tl__sr_narrow(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                          tl_dim nm, tl_dim nl, const char *s_end)
+{
+    if (es == 1 && nm >= 1 && nm <= 4) {
+        switch (nm) {
+        case 1: tl__sr_narrow_es(1, s, ss, d, ds, 1, nl, s_end); return;
+        case 2: tl__sr_narrow_es(1, s, ss, d, ds, 2, nl, s_end); return;
+        case 3: tl__sr_narrow_es(1, s, ss, d, ds, 3, nl, s_end); return;
+        default: tl__sr_narrow_es(1, s, ss, d, ds, 4, nl, s_end); return;
+        }
+    }
+    switch (es) {
+    case 1: tl__sr_narrow_es(1, s, ss, d, ds, nm, nl, s_end); break;
+    case 2: tl__sr_narrow_es(2, s, ss, d, ds, nm, nl, s_end); break;
+    case 4: tl__sr_narrow_es(4, s, ss, d, ds, nm, nl, s_end); break;
+    default: tl__sr_narrow_es(8, s, ss, d, ds, nm, nl, s_end); break;
+    }
+}
+
+/* The M x L tile of a converting plan: raw source bits transposed into a
+   staging tile, whose rows are then converted as runs. */
+static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim ss,
+                                char *d, tl_dim ds, tl__sr_scales sc, tl_dim msstep,
+                                tl_dim nm, tl_dim nl)
+{
+    int es = (int)tl_dt_size(p->src_md.data_type);
+    size_t dsz = tl_dt_size(p->dst_md.data_type);
+    tl_dim m0, l0, m;
+    simde__m128i stage_v[TL__SR_STAGE * TL__SR_STAGE * 4 / 16];
+    char *stage = (char *)(void *)stage_v;
+    for (m0 = 0; m0 < nm; m0 += TL__SR_STAGE) {
+        tl_dim mt = nm - m0 < TL__SR_STAGE ? nm - m0 : TL__SR_STAGE;
+        for (l0 = 0; l0 < nl; l0 += TL__SR_STAGE) {
+            tl_dim lt = nl - l0 < TL__SR_STAGE ? nl - l0 : TL__SR_STAGE;
+            tl__sr_transpose(es, s + (size_t)(m0 + l0 * ss) * (size_t)es, ss, stage,
+                             TL__SR_STAGE, mt, lt, 0);
+            for (m = 0; m < mt; ++m) {
+                tl__sr_scales row = sc;
+                row.sidx += (m0 + m) * msstep + l0 * sc.sstep;
+                tl__sr_convert_run(p, stage + (size_t)(m * TL__SR_STAGE) * (size_t)es,
+                                   d + (size_t)((m0 + m) * ds + l0) * dsz, row, lt);
+            }
+        }
+    }
+}
+
+#define TL__SR_BLOCK 1024   /* elements a converting block stages */
+
+/* Element offsets, in src and in the scales, of every point of loops
+   l..L (iterations 0..n[l]) in the plan's (dst) order, from *at on. */
+static void tl__sr_offsets(const tl_reorder_plan *p, int l, const tl_dim *n, tl_dim so,
+                           tl_dim co, int32_t *soff, int32_t *coff, tl_dim *at)
+{
+    tl_dim i;
+    for (i = 0; i < n[l]; ++i) {
+        tl_dim s = so + i * p->loops[l].src_stride, c = co + i * p->loops[l].scale_stride;
+        if (l < p->nloops - 1) {
+            tl__sr_offsets(p, l + 1, n, s, c, soff, coff, at);
+        } else {
+            soff[*at] = (int32_t)s;
+            coff[*at] = (int32_t)c;
+            ++*at;
+        }
+    }
+}
+
+/* Copies cnt elements of es bytes from s + off[e]*es to out. */
+static void tl__sr_gather(int es, const char *s, const int32_t *off, char *out, tl_dim cnt)
+{
+    tl_dim e;
+    switch (es) {
+    case 1: for (e = 0; e < cnt; ++e) out[e] = s[off[e]]; break;
+    case 2: for (e = 0; e < cnt; ++e) memcpy(out + 2 * e, s + 2 * (size_t)off[e], 2); break;
+    default: for (e = 0; e < cnt; ++e) memcpy(out + 4 * e, s + 4 * (size_t)off[e], 4); break;
+    }
+}
+
+/* How the kernel works through the nest: which loops it does inside one
+   step (the rest is walked by an odometer). */
+enum { TL__SR_RUN, TL__SR_TILE_COPY, TL__SR_NARROW, TL__SR_TILE_CONVERT, TL__SR_BLOCKS,
+       TL__SR_STRIDED };
+
+typedef struct {
+    int shape;
+    int M;                      /* the src-contiguous loop of a tile */
+    int k;                      /* first loop of a block */
+    tl_dim chunk;               /* iterations of loop k per block */
+    int scales_vary;            /* a block's scales differ inside it */
+    int32_t *soff, *coff;       /* a whole block's src and scale offsets */
+    int stream;                 /* non-temporal stores for a large dst */
+} tl__sr_shape;
+
+/* The first loop k of the longest run of innermost loops that is dense
+   in dst (each dst stride = the elements inside it) and holds at most
+   TL__SR_BLOCK elements below loop k; L itself at least. */
+static void tl__sr_block_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
+{
+    int L = p->nloops - 1, l;
+    tl_dim inner = 1, below = 1;
+    sh->k = L;
+    sh->scales_vary = 0;
+    for (l = L; l >= 0; --l) {
+        if (p->loops[l].dst_stride != inner || inner > TL__SR_BLOCK) break;
+        sh->k = l;
+        below = inner;
+        sh->scales_vary |= p->scales && p->loops[l].scale_stride != 0;
+        if (inner > TL__SR_BLOCK / p->loops[l].size) break;
+        inner *= p->loops[l].size;
+    }
+    sh->chunk = TL__SR_BLOCK / below;
+    if (sh->chunk < 1) sh->chunk = 1;
+}
+
+/* Whether every offset inside one block fits the int32 tables. */
+static int tl__sr_block_fits(const tl_reorder_plan *p, const tl__sr_shape *sh)
+{
+    tl_dim s = 0, c = 0;
+    int l;
+    for (l = sh->k; l < p->nloops; ++l) {
+        tl_dim n = (l == sh->k && sh->chunk < p->loops[l].size ? sh->chunk : p->loops[l].size) - 1;
+        s += n * p->loops[l].src_stride;
+        c += n * p->loops[l].scale_stride;
+        if (s > INT32_MAX || c > INT32_MAX) return 0;
+    }
+    return 1;
+}
+
+/* The loop M contiguous in src that a tile transposes against the
+   innermost loop L; -1 when there is none. */
+static int tl__sr_tile_loop(const tl_reorder_plan *p)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    int l;
+    if (L->src_stride == 1 || L->dst_stride != 1) return -1;
+    for (l = p->nloops - 2; l >= 0; --l)
+        if (p->loops[l].src_stride == 1 && p->loops[l].size > 1) return l;
+    return -1;
+}
+
+/* The shape every step of this plan takes (the same for all calls). */
+static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    int B = 16 / (int)tl_dt_size(p->src_md.data_type);
+    memset(sh, 0, sizeof *sh);
+    sh->M = -1;
+    if (L->src_stride == 1 && L->dst_stride == 1) { sh->shape = TL__SR_RUN; return; }
+    sh->M = tl__sr_tile_loop(p);
+    if (p->mode == TL_REORDER_MODE_COPY) {
+        /* beta is 0 here: dst is only written, and past this size it would
+           just push the source out of the caches */
+        sh->stream = p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN;
+        if (sh->M < 0) sh->shape = TL__SR_STRIDED;
+        else sh->shape = p->loops[sh->M].size >= B ? TL__SR_TILE_COPY : TL__SR_NARROW;
+        return;
+    }
+    if (sh->M >= 0 && p->loops[sh->M].size >= B && L->size >= 16) {
+        sh->shape = TL__SR_TILE_CONVERT;
+        return;
+    }
+    sh->M = -1;
+    sh->shape = TL__SR_STRIDED;
+    if (L->dst_stride == 1) {
+        tl__sr_block_shape(p, sh);
+        if (tl__sr_block_fits(p, sh)) sh->shape = TL__SR_BLOCKS;
+    }
+}
+
+/* One step of the nest at iteration vector i (inner loops at their lo). */
+static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
+                        const tl_dim *lo, const tl_dim *hi, const char *src, char *dst)
+{
+    const tl_reorder_loop *lp = p->loops;
+    int nl = p->nloops, L = nl - 1, l, es = (int)tl_dt_size(p->src_md.data_type);
+    size_t dsz = tl_dt_size(p->dst_md.data_type);
+    tl_dim so = p->src_md.offset0, dof = p->dst_md.offset0, n = hi[L] - lo[L];
+    tl__sr_scales sc;
+    const char *s;
+    char *d;
+    sc.sc = p->scales;
+    sc.sidx = 0;
+    sc.sstep = lp[L].scale_stride;
+    for (l = 0; l < nl; ++l) {
+        so += i[l] * lp[l].src_stride;
+        dof += i[l] * lp[l].dst_stride;
+        sc.sidx += i[l] * lp[l].scale_stride;
+    }
+    s = src + (size_t)so * (size_t)es;
+    d = dst + (size_t)dof * dsz;
+    switch (sh->shape) {
+    case TL__SR_RUN:
+        if (p->mode == TL_REORDER_MODE_COPY) memcpy(d, s, (size_t)n * (size_t)es);
+        else tl__sr_convert_run(p, s, d, sc, n);
+        break;
+    case TL__SR_TILE_COPY:
+        tl__sr_transpose(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
+                         sh->stream);
+        break;
+    case TL__SR_NARROW:
+        tl__sr_narrow(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
+                      src + p->src_hi);
+        break;
+    case TL__SR_TILE_CONVERT:
+        tl__sr_convert_tile(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
+                            lp[sh->M].scale_stride, hi[sh->M] - lo[sh->M], n);
+        break;
+    case TL__SR_BLOCKS: {
+        simde__m128 stage_v[TL__SR_BLOCK * 4 / 16], scale_v[TL__SR_BLOCK / 4];
+        tl_dim cnt = 1;
+        for (l = sh->k + 1; l < nl; ++l) cnt *= lp[l].size;
+        cnt *= hi[sh->k] - i[sh->k] < sh->chunk ? hi[sh->k] - i[sh->k] : sh->chunk;
+        tl__sr_gather(es, s, sh->soff, (char *)(void *)stage_v, cnt);
+        if (sh->scales_vary) {
+            float *f = (float *)(void *)scale_v;
+            tl_dim e;
+            for (e = 0; e < cnt; ++e) f[e] = p->scales[sc.sidx + sh->coff[e]];
+            sc.sc = f;
+            sc.sidx = 0;
+            sc.sstep = 1;
+        } else {
+            sc.sstep = 0;
+        }
+        tl__sr_convert_run(p, (const char *)(const void *)stage_v, d, sc, cnt);
+        break;
+    }
+    default:        /* nothing contiguous to exploit: the core's loop */
+        if (p->mode == TL_REORDER_MODE_COPY)
+            tl__copy_run(s, lp[L].src_stride, d, lp[L].dst_stride, (size_t)es, n);
+        else
+            tl__convert_run(p, s, lp[L].src_stride, d, lp[L].dst_stride, sc.sidx, sc.sstep, n);
+        break;
+    }
+}
+
+/* The kernel behind every plan tl__simd_reorder_pick accepts: iterations
+   [begin, end) of loops[0], all others complete. An odometer walks the
+   loops a step leaves out (all but L, M or the block's). */
+static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
+                                    void *dst, tl_dim begin, tl_dim end)
+{
+    int nl = p->nloops, L = nl - 1, l;
+    tl_dim lo[TL_REORDER_MAX_LOOPS], hi[TL_REORDER_MAX_LOOPS], i[TL_REORDER_MAX_LOOPS];
+    tl_dim step[TL_REORDER_MAX_LOOPS];
+    int inner[TL_REORDER_MAX_LOOPS];
+    int32_t soff[TL__SR_BLOCK], coff[TL__SR_BLOCK];
+    tl__sr_shape sh;
+    if (begin >= end) return;
+    tl__sr_pick_shape(p, &sh);
+    for (l = 0; l < nl; ++l) {
+        lo[l] = 0;
+        hi[l] = p->loops[l].size;
+        step[l] = 1;
+        inner[l] = sh.shape == TL__SR_BLOCKS ? l > sh.k : l == L || l == sh.M;
+    }
+    if (sh.shape == TL__SR_BLOCKS) {
+        tl_dim n[TL_REORDER_MAX_LOOPS], at = 0;
+        for (l = 0; l < nl; ++l) n[l] = p->loops[l].size;
+        if (sh.chunk < n[sh.k]) n[sh.k] = sh.chunk;
+        sh.soff = soff;
+        sh.coff = coff;
+        tl__sr_offsets(p, sh.k, n, 0, 0, soff, coff, &at);
+        step[sh.k] = sh.chunk;
+    }
+    lo[0] = begin;
+    hi[0] = end;
+    for (l = 0; l < nl; ++l) i[l] = lo[l];
+    for (;;) {
+        tl__sr_step(p, &sh, i, lo, hi, (const char *)src, (char *)dst);
+        for (l = nl - 1; l >= 0; --l) {
+            if (inner[l]) continue;
+            if ((i[l] += step[l]) < hi[l]) break;
+            i[l] = lo[l];
+        }
+        if (l < 0) break;
+    }
+    if (sh.stream) simde_mm_sfence();   /* streamed stores visible before return */
+}
+
+/* The core hands each thread a range of loops[0]. When that loop is too
+   short to share evenly (the 3 channels of a camera frame), the largest
+   loop is split in two and its outer part, 8 to 64 iterations per
+   thread, becomes loops[0]. The points and their offsets are unchanged;
+   plans with tails are never split (their bounds follow loop order). */
+static void tl__sr_balance(tl_reorder_plan *plan)
+{
+    int nt = plan->attr.nthreads, big = 0, l;
+    tl_dim f, size;
+    if (nt < 2 || plan->loops[0].size >= 8 * (tl_dim)nt || plan->nloops >= TL_REORDER_MAX_LOOPS)
+        return;
+    for (l = 1; l < plan->nloops; ++l)
+        if (plan->loops[l].size > plan->loops[big].size) big = l;
+    size = plan->loops[big].size;
+    for (f = 8 * (tl_dim)nt; f <= 64 * (tl_dim)nt; f *= 2)
+        if (size % f == 0 && size / f >= 256) break;
+    if (big == 0 || f > 64 * (tl_dim)nt) return;
+    {
+        tl_reorder_loop outer = plan->loops[big];
+        outer.size = f;
+        outer.src_stride *= size / f;
+        outer.dst_stride *= size / f;
+        outer.scale_stride *= size / f;
+        outer.comp_stride *= size / f;
+        plan->loops[big].size = size / f;
+        for (l = plan->nloops; l > 0; --l) plan->loops[l] = plan->loops[l - 1];
+        plan->loops[0] = outer;
+        ++plan->nloops;
+    }
+}
+
+/* Called by tl_reorder_plan_init on every valid plan: takes the plans
+   the kernel above covers, leaves the rest to the scalar kernel. */
+static void tl__simd_reorder_pick(tl_reorder_plan *plan)
+{
+    tl_data_type st = plan->src_md.data_type, dt = plan->dst_md.data_type;
+    size_t es = tl_dt_size(st);
+    if (plan->has_tails || plan->src_by_index || plan->nloops < 1) return;
+    if (plan->mode == TL_REORDER_MODE_COPY) {
+        if (es != 1 && es != 2 && es != 4 && es != 8) return;
+    } else if (plan->mode != TL_REORDER_MODE_CONVERT || !tl__sr_dt_ok(st) || !tl__sr_dt_ok(dt)) {
+        return;
+    }
+    tl__sr_balance(plan);
+    plan->kernel = tl__simd_reorder_kernel;
+}
 
 /* ---- simd: shuffle kernels ------------------------------------------- */
 /* Per pixel, a shuffle transposes a (C/G) x G matrix of channels. With G a

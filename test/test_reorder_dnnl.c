@@ -9,108 +9,13 @@
 #include "tensorlayout.h"
 #include "tl_test.h"
 #include "test_reorder_util.h"
-#include <dnnl.h>
+#include "dnnl_util.h"
 
 #ifndef RT_PROBLEMS
 #define RT_PROBLEMS 600
 #endif
 
-static dnnl_engine_t engine;
-static dnnl_stream_t stream;
 static long n_compared, n_refused, n_comp;
-static const char *impl_name = "";
-
-static dnnl_data_type_t to_dnnl_dt(tl_data_type dt)
-{
-    switch (dt) {
-    case TL_F32: return dnnl_f32;
-    case TL_F16: return dnnl_f16;
-    case TL_BF16: return dnnl_bf16;
-    case TL_S32: return dnnl_s32;
-    case TL_S8: return dnnl_s8;
-    case TL_U8: return dnnl_u8;
-    default: return dnnl_data_type_undef;
-    }
-}
-
-static void to_dnnl_md(const tl_memory_desc *md, dnnl_memory_desc_t *out)
-{
-    int d, b;
-    memset(out, 0, sizeof *out);
-    out->ndims = md->ndims;
-    out->data_type = to_dnnl_dt(md->data_type);
-    out->offset0 = md->offset0;
-    out->format_kind = md->format_kind == TL_FORMAT_KIND_ANY ? dnnl_format_kind_any : dnnl_blocked;
-    for (d = 0; d < md->ndims; ++d) {
-        out->dims[d] = md->dims[d];
-        out->padded_dims[d] = md->padded_dims[d];
-        out->padded_offsets[d] = md->padded_offsets[d];
-        out->format_desc.blocking.strides[d] = md->blocking.strides[d];
-    }
-    out->format_desc.blocking.inner_nblks = md->blocking.inner_nblks;
-    for (b = 0; b < md->blocking.inner_nblks; ++b) {
-        out->format_desc.blocking.inner_blks[b] = md->blocking.inner_blks[b];
-        out->format_desc.blocking.inner_idxs[b] = md->blocking.inner_idxs[b];
-    }
-    if (md->extra.flags & TL_MD_EXTRA_COMPENSATION_S8S8) {
-        out->extra.flags |= dnnl_memory_extra_flag_compensation_conv_s8s8;
-        out->extra.compensation_mask = md->extra.compensation_mask;
-    }
-    if (md->extra.flags & TL_MD_EXTRA_SCALE_ADJUST) {
-        out->extra.flags |= dnnl_memory_extra_flag_scale_adjust;
-        out->extra.scale_adjust = md->extra.scale_adjust;
-    }
-}
-
-/* A oneDNN reorder primitive for the problem, or NULL if it refuses. */
-static dnnl_primitive_t dnnl_reorder_make(const tl_memory_desc *s, const tl_memory_desc *d,
-                                          const tl_reorder_attr *a, tl_dim nscales)
-{
-    dnnl_memory_desc_t ds, dd;
-    dnnl_primitive_attr_t attr;
-    dnnl_primitive_desc_t pd = NULL;
-    dnnl_primitive_t prim = NULL;
-    dnnl_post_ops_t ops;
-    to_dnnl_md(s, &ds);
-    to_dnnl_md(d, &dd);
-    dnnl_primitive_attr_create(&attr);
-    if (a->scales) dnnl_primitive_attr_set_output_scales(attr, nscales, a->scale_mask, a->scales);
-    if (a->src_zero_point)
-        dnnl_primitive_attr_set_zero_points(attr, DNNL_ARG_SRC, 1, 0, &a->src_zero_point);
-    if (a->dst_zero_point)
-        dnnl_primitive_attr_set_zero_points(attr, DNNL_ARG_DST, 1, 0, &a->dst_zero_point);
-    if (a->beta != 0) {
-        dnnl_post_ops_create(&ops);
-        dnnl_post_ops_append_sum(ops, a->beta);
-        dnnl_primitive_attr_set_post_ops(attr, ops);
-        dnnl_post_ops_destroy(ops);
-    }
-    if (dnnl_reorder_primitive_desc_create(&pd, &ds, engine, &dd, engine, attr) == dnnl_success) {
-        dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl_name);
-        if (dnnl_primitive_create(&prim, pd) != dnnl_success) prim = NULL;
-        dnnl_primitive_desc_destroy(pd);
-    }
-    dnnl_primitive_attr_destroy(attr);
-    return prim;
-}
-
-static void dnnl_reorder_run(dnnl_primitive_t prim, const tl_memory_desc *s, void *src,
-                             const tl_memory_desc *d, void *dst)
-{
-    dnnl_memory_desc_t ds, dd;
-    dnnl_memory_t ms, md;
-    dnnl_exec_arg_t args[2];
-    to_dnnl_md(s, &ds);
-    to_dnnl_md(d, &dd);
-    dnnl_memory_create(&ms, &ds, engine, src);
-    dnnl_memory_create(&md, &dd, engine, dst);
-    args[0].arg = DNNL_ARG_FROM; args[0].memory = ms;
-    args[1].arg = DNNL_ARG_TO; args[1].memory = md;
-    CHECK(dnnl_primitive_execute(prim, stream, 2, args) == dnnl_success);
-    dnnl_stream_wait(stream);
-    dnnl_memory_destroy(ms);
-    dnnl_memory_destroy(md);
-}
 
 /* "Normal-range" data: no NaN, no -0.0 (oneDNN is inconsistent there). */
 static void fill_normal(const tl_memory_desc *md, void *buf, size_t bytes, int big_ints)
@@ -219,9 +124,9 @@ static void random_problem(int with_zero_points)
        reference reorder adds dst_zero_point before the sum. */
     if (!with_zero_points) a.src_zero_point = a.dst_zero_point = 0;
     else if (a.beta != 0 || strncmp(dl.what, "tag", 3) != 0) return;
-    prim = dnnl_reorder_make(&sl.md, &dl.md, &a, scale_count(&dl.md, a.scale_mask));
+    prim = dnnl_util_reorder_make(&sl.md, &dl.md, &a, scale_count(&dl.md, a.scale_mask));
     rt_describe(&sl.md, &sl, &dl.md, &dl, &a, what);
-    sprintf(what + strlen(what), " [%s]", impl_name);
+    sprintf(what + strlen(what), " [%s]", dnnl_util_impl);
     if (!prim) { ++n_refused; return; }
     if (getenv("RT_DEBUG")) {
         int k;
@@ -248,11 +153,11 @@ static void random_problem(int with_zero_points)
     memcpy(theirs, ours, dl.bytes);
     st = tl_reorder(&sl.md, src, &dl.md, ours, &a);
     CHECK_MSG(st == TL_OK, "%s: %s", what, tl_status_str(st));
-    dnnl_reorder_run(prim, &sl.md, src, &dl.md, theirs);
+    dnnl_util_reorder_run(prim, &sl.md, src, &dl.md, theirs);
     /* oneDNN's reference reorder rounds s32 -> s32 copies through f32,
        its jit reorder copies them exactly, as we do */
     if (sl.md.data_type == TL_S32 && dl.md.data_type == TL_S32 && !a.scales && a.beta == 0 &&
-        strcmp(impl_name, "simple:any") == 0)
+        strcmp(dnnl_util_impl, "simple:any") == 0)
         memcpy(theirs, ours, dl.bytes);
     compare_dst(&dl.md, ours, theirs, dl.bytes, what, a.beta != 0);
     ++n_compared;
@@ -302,9 +207,9 @@ static void named_problem(const named_case *nc, tl_data_type st, tl_data_type dt
     }
     if (kind == 3) a.beta = 0.5f;
     sprintf(what, "%s %s -> %s %s attr %d", tl_dt_name(st), nc->src, tl_dt_name(dt), nc->dst, kind);
-    prim = dnnl_reorder_make(&s, &d, &a, n);
+    prim = dnnl_util_reorder_make(&s, &d, &a, n);
     if (!prim) { ++n_refused; return; }
-    sprintf(what + strlen(what), " [%s]", impl_name);
+    sprintf(what + strlen(what), " [%s]", dnnl_util_impl);
     ssz = tl_md_size(&s);
     dsz = tl_md_size(&d);
     src = (char *)malloc(ssz); ours = (char *)malloc(dsz); theirs = (char *)malloc(dsz);
@@ -312,8 +217,8 @@ static void named_problem(const named_case *nc, tl_data_type st, tl_data_type dt
     fill_normal(&d, ours, dsz, 1);
     memcpy(theirs, ours, dsz);
     CHECK_MSG(tl_reorder(&s, src, &d, ours, &a) == TL_OK, "%s", what);
-    dnnl_reorder_run(prim, &s, src, &d, theirs);
-    if (st == TL_S32 && dt == TL_S32 && kind == 0 && strcmp(impl_name, "simple:any") == 0)
+    dnnl_util_reorder_run(prim, &s, src, &d, theirs);
+    if (st == TL_S32 && dt == TL_S32 && kind == 0 && strcmp(dnnl_util_impl, "simple:any") == 0)
         memcpy(theirs, ours, dsz);
     compare_dst(&d, ours, theirs, dsz, what, a.beta != 0);
     ++n_compared;
@@ -345,7 +250,6 @@ static void comp_case(const char *stag, const char *dtag, int ndims, const tl_di
     dnnl_primitive_t prim;
     char *src, *ours, *theirs, what[160];
     size_t ssz, dsz, dnnl_size, c;
-    dnnl_memory_desc_t dd;
     tl_dim n = 1, i;
     int k;
     CHECK(tl_md_init_by_tag(&s, ndims, dims, TL_F32, stag) == TL_OK);
@@ -365,13 +269,12 @@ static void comp_case(const char *stag, const char *dtag, int ndims, const tl_di
     }
     sprintf(what, "comp %s -> %s mask %d scales %d adjust %g", stag, dtag, mask, per_oc_scales,
             (double)adjust);
-    prim = dnnl_reorder_make(&s, &d, &a, n);
+    prim = dnnl_util_reorder_make(&s, &d, &a, n);
     if (!prim) { printf("oneDNN refuses %s\n", what); return; }
     ++n_comp;
-    to_dnnl_md(&d, &dd);
     ssz = tl_md_size(&s);
     dsz = tl_md_size(&d);
-    dnnl_size = dnnl_memory_desc_get_size(&dd);
+    dnnl_size = dnnl_util_size(&d);
     d.extra.flags &= ~(uint64_t)TL_MD_EXTRA_COMPENSATION_S8S8;
     c = (tl_md_size(&d) + 3) / 4 * 4;
     d.extra.flags |= TL_MD_EXTRA_COMPENSATION_S8S8;
@@ -382,7 +285,7 @@ static void comp_case(const char *stag, const char *dtag, int ndims, const tl_di
     memset(ours, 0x5a, dnnl_size > dsz ? dnnl_size : dsz);
     memset(theirs, 0x5a, dnnl_size > dsz ? dnnl_size : dsz);
     CHECK_MSG(tl_reorder(&s, src, &d, ours, &a) == TL_OK, "%s", what);
-    dnnl_reorder_run(prim, &s, src, &d, theirs);
+    dnnl_util_reorder_run(prim, &s, src, &d, theirs);
     compare_dst(&d, ours, theirs, c, what, 0);
     CHECK_MSG(memcmp(ours + c, theirs + c, dsz - c) == 0, "%s: compensation differs", what);
     dnnl_primitive_destroy(prim);
@@ -425,21 +328,20 @@ static void refusals(void)
     CHECK_EQ(tl_reorder(&s, buf_s, &d, buf_d, NULL), TL_UNSUPPORTED);
     CHECK(tl_md_init_by_tag(&s, 4, dims, TL_F32, "oihw") == TL_OK);
     CHECK(tl_md_init_by_tag(&d, 4, other, TL_F32, "oihw") == TL_OK);
-    CHECK(dnnl_reorder_make(&s, &d, &a, 1) == NULL);            /* dims differ */
+    CHECK(dnnl_util_reorder_make(&s, &d, &a, 1) == NULL);            /* dims differ */
     CHECK_EQ(tl_reorder(&s, buf_s, &d, buf_d, NULL), TL_SHAPE_MISMATCH);
     CHECK(tl_md_init_by_tag(&any, 4, dims, TL_F32, "any") == TL_OK);
-    CHECK(dnnl_reorder_make(&s, &any, &a, 1) == NULL);          /* any */
+    CHECK(dnnl_util_reorder_make(&s, &any, &a, 1) == NULL);          /* any */
     CHECK_EQ(tl_reorder(&s, buf_s, &any, buf_d, NULL), TL_INVALID_ARGUMENTS);
 }
 
 int main(void)
 {
     int i;
-    if (dnnl_engine_create(&engine, dnnl_cpu, 0) != dnnl_success) return 77;
+    if (dnnl_util_init()) return 77;
     /* oneDNN zeroes only the padding that blocks need; padded_dims set
        larger by hand are ours alone (written as zero, see reorder_ref) */
     rt_raw_tight = 1;
-    dnnl_stream_create(&stream, engine, dnnl_stream_default_flags);
     for (i = 0; i < RT_PROBLEMS; ++i) random_problem(0);
     for (i = 0; i < RT_PROBLEMS; ++i) random_problem(1);
     named_problems();
@@ -448,7 +350,6 @@ int main(void)
     printf("compared %ld problems, oneDNN refused %ld, compensation %ld\n",
            n_compared, n_refused, n_comp);
     CHECK(n_compared > RT_PROBLEMS / 4);
-    dnnl_stream_destroy(stream);
-    dnnl_engine_destroy(engine);
+    dnnl_util_done();
     return tl_test_result("reorder_dnnl");
 }

@@ -1,0 +1,41 @@
+/* tlbench.h - the pieces of tlbench that live in their own files.
+
+   tlbench.c      the driver: benchdnn-style options, batches, timing
+   tlb_scalar.c   the scalar engine, compiled a second time with
+                  TL_SIMD_FORCE_SCALAR + TENSORLAYOUT_STATIC (the reference
+                  for --mode=C)
+   tlb_dnnl.c     oneDNN 2.6 primitives (tlb_dnnl_none.c when not built) */
+#ifndef TLBENCH_H
+#define TLBENCH_H
+
+#include "tensorlayout.h"
+
+/* The scalar engine of tlb_scalar.c, same contracts as tl_reorder and
+   tl_shuffle. */
+tl_status tlb_scalar_reorder(const tl_memory_desc *src_md, const void *src,
+                             const tl_memory_desc *dst_md, void *dst,
+                             const tl_reorder_attr *attr);
+tl_status tlb_scalar_shuffle(const tl_memory_desc *md, const void *src,
+                             void *dst, int axis, tl_dim group_size,
+                             tl_direction dir);
+
+/* A oneDNN primitive bound to one pair of buffers. */
+typedef struct tlb_dnnl tlb_dnnl;
+
+/* 1 when this build has oneDNN. */
+int tlb_dnnl_available(void);
+
+/* NULL when oneDNN is absent or refuses the problem; why (may be NULL)
+   then says which. The buffers stay the caller's. */
+tlb_dnnl *tlb_dnnl_reorder_create(const tl_memory_desc *src_md, void *src,
+                                  const tl_memory_desc *dst_md, void *dst,
+                                  const tl_reorder_attr *attr,
+                                  char *why, size_t len);
+tlb_dnnl *tlb_dnnl_shuffle_create(const tl_memory_desc *md, void *src,
+                                  void *dst, int axis, tl_dim group_size,
+                                  tl_direction dir, char *why, size_t len);
+/* 0 on success. */
+int tlb_dnnl_execute(tlb_dnnl *p);
+void tlb_dnnl_destroy(tlb_dnnl *p);
+
+#endif

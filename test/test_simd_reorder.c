@@ -1,0 +1,309 @@
+/* SIMD reorder kernels against the scalar engine, bit for bit.
+   This file holds the vector build of the library (static), the other
+   file (test_simd_reorder_scalar.c) the scalar one. Every case runs both
+   on the same input and compares the whole destination buffer, guard
+   bytes around it included. Inputs hold NaN, infinities, huge values and
+   exact .5 ties; layouts cover plain permutations, blocked tags, views
+   and unaligned pointers; attrs cover scales (one and per dim), zero
+   points, beta and scale_adjust. The tail sweep runs every length 1..64
+   of the dim the kernels vectorise. Each case also records whether the
+   SIMD kernel took the plan, and the test fails if the kernels were
+   never used where they should be (a test of scalar against scalar
+   would pass trivially). */
+#define TENSORLAYOUT_STATIC
+#define TENSORLAYOUT_IMPLEMENTATION
+/* streaming (non-temporal) stores from 1 KiB of dst on, instead of 64 MiB,
+   so that the small tensors here take that path too */
+#define TL__SR_STREAM_MIN 1024
+#include "tensorlayout_simd.h"
+#include "tl_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+tl_status test_scalar_reorder(const tl_memory_desc *src_md, const void *src,
+                              const tl_memory_desc *dst_md, void *dst,
+                              const tl_reorder_attr *attr);
+
+#define GUARD 64
+
+static long cases_run, cases_simd;
+
+/* Random bytes, or (for float types) a value from a list of hard ones. */
+static void fill(unsigned char *p, size_t bytes, tl_data_type dt)
+{
+    static const float hard[] = { 0.5f, -0.5f, 1.5f, 2.5f, -2.5f, 127.5f, -128.5f, 255.5f,
+                                  126.5f, 1e10f, -1e10f, 2147483520.f, 3e9f, -0.f, 0.f,
+                                  65504.f, 1e-40f };
+    size_t i, es = tl_dt_size(dt);
+    for (i = 0; i + es <= bytes; i += es) {
+        uint64_t r = tl_test_rand();
+        if (dt == TL_F32 && r % 4 == 0) {
+            float f;
+            uint32_t u;
+            switch ((r >> 8) % 4) {
+            case 0: u = 0x7fc00000u | (uint32_t)(r >> 40 & 0xffff); memcpy(&f, &u, 4); break;
+            case 1: f = (r >> 20) & 1 ? 1.f / 0.f : -1.f / 0.f; break;
+            default: f = hard[(r >> 24) % (sizeof hard / sizeof hard[0])]; break;
+            }
+            memcpy(p + i, &f, 4);
+        } else if (dt == TL_F32 && r % 4 == 1) {
+            float f = (float)((int)((r >> 16) % 2001) - 1000) / 4.f;   /* ties */
+            memcpy(p + i, &f, 4);
+        } else if ((dt == TL_BF16 || dt == TL_F16) && r % 2 == 0) {
+            float f = (float)((int)((r >> 16) % 2001) - 1000) / 4.f;
+            uint16_t h = dt == TL_BF16 ? tl_f32_to_bf16(f) : tl_f32_to_f16(f);
+            memcpy(p + i, &h, 2);
+        } else {
+            size_t k;
+            for (k = 0; k < es; ++k) p[i + k] = (unsigned char)(r >> (8 * k));
+        }
+    }
+    for (; i < bytes; ++i) p[i] = (unsigned char)tl_test_rand();
+}
+
+/* Runs one reorder with both engines; mis = misalignment in bytes of both
+   buffers. Compares status and every byte of the dst buffer + guards. */
+static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
+                    const tl_reorder_attr *a, int mis, const char *what)
+{
+    size_t sb = tl_md_size(s), db = tl_md_size(d);
+    unsigned char *src = (unsigned char *)malloc(sb + 2 * GUARD);
+    unsigned char *d1 = (unsigned char *)malloc(db + 2 * GUARD);
+    unsigned char *d2 = (unsigned char *)malloc(db + 2 * GUARD);
+    tl_reorder_plan plan;
+    tl_status st1, st2;
+    if (!src || !d1 || !d2 || sb == 0 || db == 0) {
+        CHECK_MSG(sb && db, "%s: empty descriptor", what);
+        free(src); free(d1); free(d2);
+        return;
+    }
+    fill(src, sb + 2 * GUARD, s->data_type);
+    fill(d1, db + 2 * GUARD, d->data_type);
+    memcpy(d2, d1, db + 2 * GUARD);
+    ++cases_run;
+    if (tl_reorder_plan_init(&plan, s, d, a) == TL_OK && plan.kernel == tl__simd_reorder_kernel)
+        ++cases_simd;
+    st1 = tl_reorder(s, src + GUARD - mis, d, d1 + GUARD - mis, a);
+    st2 = test_scalar_reorder(s, src + GUARD - mis, d, d2 + GUARD - mis, a);
+    CHECK_MSG(st1 == st2, "%s: status %s vs scalar %s", what, tl_status_str(st1), tl_status_str(st2));
+    if (memcmp(d1, d2, db + 2 * GUARD) != 0) {
+        size_t i;
+        for (i = 0; i < db + 2 * GUARD && d1[i] == d2[i]; ++i) {}
+        CHECK_MSG(0, "%s: byte %ld from dst differs (simd %02x, scalar %02x)", what,
+                  (long)i - (GUARD - mis), d1[i], d2[i]);
+    }
+    free(src); free(d1); free(d2);
+}
+
+/* An abstract tag for ndims dims in the order perm (outermost first),
+   with dim bdim blocked by blk (0: plain). */
+static void make_tag(char *tag, int ndims, const int *perm, int bdim, int blk)
+{
+    int i, k = 0;
+    for (i = 0; i < ndims; ++i)
+        tag[k++] = (char)((perm[i] == bdim && blk ? 'A' : 'a') + perm[i]);
+    if (blk) k += sprintf(tag + k, "%d%c", blk, 'a' + bdim);
+    tag[k] = '\0';
+}
+
+static void random_perm(int *perm, int n)
+{
+    int i;
+    for (i = 0; i < n; ++i) perm[i] = i;
+    for (i = n - 1; i > 0; --i) {
+        int j = (int)tl_test_range(0, i), t = perm[i];
+        perm[i] = perm[j];
+        perm[j] = t;
+    }
+}
+
+static const tl_data_type dts[] = { TL_F32, TL_S32, TL_S8, TL_U8, TL_BF16, TL_F16 };
+
+/* A random attr for dims; scales points into store (>= 4096 floats). */
+static void random_attr(tl_reorder_attr *a, int ndims, const tl_dim *dims, float *store)
+{
+    tl_dim n = 1, j;
+    int d;
+    memset(a, 0, sizeof *a);
+    a->nthreads = (int)tl_test_range(1, 3);   /* > 1 also splits loops (tl__sr_balance) */
+    switch (tl_test_range(0, 5)) {
+    case 0: return;                                     /* plain copy */
+    case 1: a->scales = store; store[0] = 0.5f; break;  /* one scale */
+    case 2: a->scales = store; store[0] = 1.f; a->beta = 0.5f; break;
+    default:
+        for (d = 0; d < ndims; ++d)
+            if (tl_test_range(0, 2) == 0 && n * dims[d] <= 4096) { a->scale_mask |= 1 << d; n *= dims[d]; }
+        for (j = 0; j < n; ++j) store[j] = (float)tl_test_range(-64, 64) / 16.f;
+        a->scales = store;
+        if (tl_test_range(0, 2) == 0) a->beta = (float)tl_test_range(-8, 8) / 4.f;
+        if (tl_test_range(0, 3) == 0) a->src_zero_point = (int32_t)tl_test_range(-5, 5);
+        if (tl_test_range(0, 3) == 0) a->dst_zero_point = (int32_t)tl_test_range(-5, 5);
+        break;
+    }
+}
+
+/* Random layouts, data types and attrs on small tensors. */
+static void random_matrix(int count)
+{
+    static float scales[4096];
+    int c;
+    for (c = 0; c < count; ++c) {
+        tl_memory_desc s, d;
+        tl_dim dims[5];
+        int perm_s[5], perm_d[5], ndims = (int)tl_test_range(2, 5), i, blk_s = 0, blk_d = 0;
+        int blks[] = { 4, 8, 16 };
+        char ts[32], td[32], what[160];
+        tl_reorder_attr a;
+        for (i = 0; i < ndims; ++i) dims[i] = tl_test_range(1, ndims > 3 ? 9 : 40);
+        random_perm(perm_s, ndims);
+        random_perm(perm_d, ndims);
+        if (tl_test_range(0, 2) == 0) blk_s = blks[tl_test_range(0, 2)];
+        if (tl_test_range(0, 2) == 0) blk_d = blks[tl_test_range(0, 2)];
+        if (tl_test_range(0, 1)) dims[1] = (blk_s > blk_d ? blk_s : 16) * tl_test_range(1, 3);
+        make_tag(ts, ndims, perm_s, 1, blk_s);
+        make_tag(td, ndims, perm_d, 1, blk_d);
+        if (tl_md_init_by_tag(&s, ndims, dims, dts[tl_test_range(0, 5)], ts) ||
+            tl_md_init_by_tag(&d, ndims, dims, dts[tl_test_range(0, 5)], td)) {
+            CHECK_MSG(0, "tags %s %s refused", ts, td);
+            continue;
+        }
+        if (tl_test_range(0, 4) == 0) {
+            d.extra.flags = TL_MD_EXTRA_SCALE_ADJUST;
+            d.extra.scale_adjust = 0.75f;
+        }
+        random_attr(&a, ndims, dims, scales);
+        sprintf(what, "random %s:%s -> %s:%s dims %ldx%ldx%ld.. mask %d beta %g",
+                tl_dt_name(s.data_type), ts, tl_dt_name(d.data_type), td, (long)dims[0],
+                (long)dims[1], (long)dims[2], a.scale_mask, (double)a.beta);
+        compare(&s, &d, &a, (int)tl_test_range(0, 3), what);
+    }
+}
+
+/* Views: both sides cut out of larger parents (strided rows, offset0). */
+static void views(int count)
+{
+    int c;
+    for (c = 0; c < count; ++c) {
+        tl_memory_desc ps, pd, s, d;
+        tl_dim pdims[4] = { 3, 32, 7, 21 }, dims[4], off_s[4], off_d[4];
+        int i;
+        char what[96];
+        tl_reorder_attr a;
+        float scale = 0.25f;
+        for (i = 0; i < 4; ++i) {
+            dims[i] = tl_test_range(1, pdims[i]);
+            off_s[i] = tl_test_range(0, pdims[i] - dims[i]);
+            off_d[i] = tl_test_range(0, pdims[i] - dims[i]);
+        }
+        dims[1] = 16;
+        off_s[1] = off_d[1] = 16 * tl_test_range(0, 1);
+        memset(&a, 0, sizeof a);
+        if (c % 2) { a.scales = &scale; a.beta = -1.f; }
+        if (tl_md_init_by_tag(&ps, 4, pdims, c % 3 ? TL_F32 : TL_BF16, c % 2 ? "nchw" : "nhwc") ||
+            tl_md_init_by_tag(&pd, 4, pdims, c % 4 ? TL_F32 : TL_S8, c % 2 ? "nChw16c" : "nchw") ||
+            tl_md_submemory(&s, &ps, dims, off_s) || tl_md_submemory(&d, &pd, dims, off_d)) {
+            CHECK_MSG(0, "view %d refused", c);
+            continue;
+        }
+        sprintf(what, "view %d: %ldx%ldx%ldx%ld", c, (long)dims[0], (long)dims[1],
+                (long)dims[2], (long)dims[3]);
+        compare(&s, &d, &a, c % 4, what);
+    }
+}
+
+/* Every length 1..64 of the vectorised dim, for the standard shapes. */
+static void tail_sweep(void)
+{
+    static const struct { const char *st, *dt; tl_data_type sdt, ddt; int vdim, scaled; } k[] = {
+        { "nchw", "nhwc", TL_F32, TL_F32, 1, 0 },     /* tile: L = c */
+        { "nchw", "nhwc", TL_F32, TL_F32, 3, 0 },     /* tile: M = w */
+        { "nhwc", "nchw", TL_F32, TL_F32, 3, 0 },
+        { "nhwc", "nchw", TL_U8, TL_U8, 3, 0 },       /* narrow or 16x16 bytes */
+        { "nhwc", "nchw", TL_U8, TL_U8, 1, 0 },
+        { "nchw", "nChw16c", TL_F32, TL_F32, 3, 0 },
+        { "nChw16c", "nchw", TL_F32, TL_F32, 3, 0 },
+        { "nchw", "nChw16c", TL_BF16, TL_BF16, 3, 0 },
+        { "nhwc", "nhwc", TL_F32, TL_S8, 3, 1 },      /* run with a scale */
+        { "nhwc", "nhwc", TL_F32, TL_U8, 1, 1 },
+        { "nchw", "nchw", TL_S8, TL_F32, 3, 1 },
+        { "nchw", "nchw", TL_F32, TL_BF16, 3, 1 },
+        { "nchw", "nchw", TL_BF16, TL_S32, 3, 1 },
+        { "nchw", "nhwc", TL_F32, TL_S8, 1, 1 },      /* converting tile */
+        { "nchw", "nhwc", TL_S32, TL_F32, 3, 1 },
+        { "oihw", "OIhw4i16o4i", TL_F32, TL_S8, 3, 2 } /* blocks */
+    };
+    static float scales[64];
+    size_t i;
+    tl_dim n, j;
+    for (j = 0; j < 64; ++j) scales[j] = (float)(j % 7 + 1) / 8.f;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i) {
+        for (n = 1; n <= 64; ++n) {
+            tl_dim dims[4] = { 2, 16, 3, 5 };
+            tl_memory_desc s, d;
+            tl_reorder_attr a;
+            char what[128];
+            long before = cases_simd;
+            if (k[i].scaled == 2) dims[0] = 16;
+            dims[k[i].vdim] = k[i].vdim == 1 ? 16 * ((n + 15) / 16) : n;
+            if (k[i].vdim == 1 && strchr(k[i].st, '1') == NULL && strchr(k[i].dt, '1') == NULL)
+                dims[1] = n;
+            memset(&a, 0, sizeof a);
+            a.nthreads = (int)(n % 3) + 1;
+            if (k[i].scaled) {
+                a.scales = scales;
+                a.scale_mask = k[i].scaled == 2 ? 1 : 2;
+                if (n % 3 == 0) a.beta = 0.5f;
+            }
+            if (tl_md_init_by_tag(&s, 4, dims, k[i].sdt, k[i].st) ||
+                tl_md_init_by_tag(&d, 4, dims, k[i].ddt, k[i].dt)) {
+                CHECK_MSG(0, "tail %s->%s refused", k[i].st, k[i].dt);
+                continue;
+            }
+            sprintf(what, "tail %s:%s -> %s:%s n=%ld", tl_dt_name(k[i].sdt), k[i].st,
+                    tl_dt_name(k[i].ddt), k[i].dt, (long)n);
+            compare(&s, &d, &a, (int)(n % 4), what);
+            CHECK_MSG(cases_simd == before + 1, "%s: the SIMD kernel did not take the plan", what);
+        }
+    }
+}
+
+/* Short outer loops with several threads: the plan's loops are split so
+   that threads can share them (3 channels of a frame, nhwc -> nchw). */
+static void balanced(void)
+{
+    static const char *const tags[][2] = { { "nhwc", "nchw" }, { "nchw", "nhwc" }, { "nhwc", "nhwc" } };
+    int t, nt;
+    for (t = 0; t < 3; ++t)
+        for (nt = 2; nt <= 4; nt *= 2) {
+            tl_dim dims[4] = { 1, 3, 64, 128 };
+            tl_memory_desc s, d;
+            tl_reorder_plan plan;
+            tl_reorder_attr a;
+            char what[96];
+            memset(&a, 0, sizeof a);
+            a.nthreads = nt;
+            if (tl_md_init_by_tag(&s, 4, dims, TL_U8, tags[t][0]) ||
+                tl_md_init_by_tag(&d, 4, dims, t == 2 ? TL_F32 : TL_U8, tags[t][1])) {
+                CHECK(!"balanced: tags refused");
+                continue;
+            }
+            sprintf(what, "balanced %s -> %s, %d threads", tags[t][0], tags[t][1], nt);
+            CHECK(tl_reorder_plan_init(&plan, &s, &d, &a) == TL_OK);
+            CHECK_MSG(plan.loops[0].size >= 8 * nt, "%s: loops[0] has %ld iterations", what,
+                      (long)plan.loops[0].size);
+            compare(&s, &d, &a, nt % 2, what);
+        }
+}
+
+int main(void)
+{
+    balanced();
+    tail_sweep();
+    views(200);
+    random_matrix(3000);
+    CHECK_MSG(cases_simd * 3 > cases_run, "SIMD kernels took only %ld of %ld plans",
+              cases_simd, cases_run);
+    printf("simd_reorder: %ld cases, %ld on the SIMD kernel\n", cases_run, cases_simd);
+    return tl_test_result("simd_reorder");
+}
