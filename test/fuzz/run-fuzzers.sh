@@ -15,10 +15,12 @@ bdir=${FUZZ_BUILD_DIR:-build-fuzz}
 targets=(fuzz_tag fuzz_md_ops fuzz_reorder fuzz_shuffle fuzz_ocl_host)
 
 if [ ! -f "$bdir/build.ninja" ]; then
+  log=$(mktemp)      # outside the tree: nothing for git to pick up
   CC=${FUZZ_CC:-clang} meson setup "$bdir" -Dfuzz=true -Db_lundef=false \
     -Dbench=disabled -Ddnnl=disabled -Dopencl=disabled -Dsimd=disabled \
-    -Dbuildtype=debugoptimized > "$bdir.setup.log" 2>&1 \
-    || { cat "$bdir.setup.log"; exit 1; }
+    -Dbuildtype=debugoptimized > "$log" 2>&1 \
+    || { cat "$log"; rm -f "$log"; exit 1; }
+  rm -f "$log"
 fi
 meson compile -C "$bdir" "${targets[@]}"
 
