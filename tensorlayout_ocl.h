@@ -1,5 +1,5 @@
 /* tensorlayout_ocl.h - v0.1 - tensors in OpenCL 2-D RGBA images (MACE layouts)
-   C99 and C++. License: MIT, see end of file.
+   C99 and C++. License: MIT, see the end of tensorlayout.h.
 
    In exactly ONE .c or .cpp file, before the include:
        #define TENSORLAYOUT_IMPLEMENTATION
@@ -427,9 +427,12 @@ TL_API tl_status tl_ocl_image_fits(tl_ocl_buffer_type type, int ndims,
     return TL_OK;
 }
 
-TL_API tl_status tl_ocl_pack_host(tl_ocl_buffer_type type, int ndims,
-                                  const tl_dim *dims, const float *buffer,
-                                  float *image)
+/* Walks every texel of the image; to_image picks the direction. Lanes
+   with no element (off < 0) become 0 in the image and are skipped on the
+   way back, so the buffer is never touched past its end. */
+static tl_status tl__ocl_host_copy(tl_ocl_buffer_type type, int ndims,
+                                   const tl_dim *dims, float *buffer,
+                                   float *image, int to_image)
 {
     tl__ocl_map m;
     tl_dim x, y, off[4];
@@ -441,32 +444,29 @@ TL_API tl_status tl_ocl_pack_host(tl_ocl_buffer_type type, int ndims,
         for (x = 0; x < m.width; ++x) {
             float *texel = image + (size_t)(y * m.width + x) * 4;
             tl__ocl_lanes(&m, x, y, off);
-            for (k = 0; k < 4; ++k)
-                texel[k] = off[k] < 0 ? 0.0f : buffer[off[k]];
+            for (k = 0; k < 4; ++k) {
+                if (to_image) texel[k] = off[k] < 0 ? 0.0f : buffer[off[k]];
+                else if (off[k] >= 0) buffer[off[k]] = texel[k];
+            }
         }
     }
     return TL_OK;
+}
+
+/* The casts drop const only for the shared walker, which writes solely
+   through the side that to_image names. */
+TL_API tl_status tl_ocl_pack_host(tl_ocl_buffer_type type, int ndims,
+                                  const tl_dim *dims, const float *buffer,
+                                  float *image)
+{
+    return tl__ocl_host_copy(type, ndims, dims, (float *)(uintptr_t)buffer, image, 1);
 }
 
 TL_API tl_status tl_ocl_unpack_host(tl_ocl_buffer_type type, int ndims,
                                     const tl_dim *dims, const float *image,
                                     float *buffer)
 {
-    tl__ocl_map m;
-    tl_dim x, y, off[4];
-    int k;
-    tl_status st = tl__ocl_map_init(&m, type, ndims, dims);
-    if (st) return st;
-    if (!buffer || !image) return TL_INVALID_ARGUMENTS;
-    for (y = 0; y < m.height; ++y) {
-        for (x = 0; x < m.width; ++x) {
-            const float *texel = image + (size_t)(y * m.width + x) * 4;
-            tl__ocl_lanes(&m, x, y, off);
-            for (k = 0; k < 4; ++k)
-                if (off[k] >= 0) buffer[off[k]] = texel[k];
-        }
-    }
-    return TL_OK;
+    return tl__ocl_host_copy(type, ndims, dims, buffer, (float *)(uintptr_t)image, 0);
 }
 
 /* ---- BEGIN generated kernel sources ---- */
@@ -1125,28 +1125,4 @@ TL_API tl_status tl_ocl_image_to_buffer(tl_ocl_program *p, cl_command_queue q,
 #endif /* TL__OCL_IMPLEMENTATION_DONE */
 #endif /* TENSORLAYOUT_IMPLEMENTATION */
 
-/*
-------------------------------------------------------------------------------
-MIT License
-
-Copyright (c) 2026 the tensorlayout authors
-
-Permission is hereby granted, free of charge, to any person obtaining a copy
-of this software and associated documentation files (the "Software"), to deal
-in the Software without restriction, including without limitation the rights
-to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
-copies of the Software, and to permit persons to whom the Software is
-furnished to do so, subject to the following conditions:
-
-The above copyright notice and this permission notice shall be included in all
-copies or substantial portions of the Software.
-
-THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
-OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
-SOFTWARE.
-------------------------------------------------------------------------------
-*/
+/* License: MIT, the same text as at the end of tensorlayout.h. */

@@ -4,7 +4,7 @@
    table of format tags. */
 #include "tlbench.h"
 
-#include <dnnl.h>
+#include "dnnl_md.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,47 +24,7 @@ static void tlb__why(char *why, size_t len, const char *what, dnnl_status_t st)
     if (why && len) snprintf(why, len, "oneDNN: %s (status %d)", what, (int)st);
 }
 
-static dnnl_data_type_t tlb__dnnl_dt(tl_data_type dt)
-{
-    switch (dt) {
-    case TL_F32: return dnnl_f32;
-    case TL_F16: return dnnl_f16;
-    case TL_BF16: return dnnl_bf16;
-    case TL_S32: return dnnl_s32;
-    case TL_S8: return dnnl_s8;
-    case TL_U8: return dnnl_u8;
-    default: return dnnl_data_type_undef;
-    }
-}
 
-static void tlb__to_dnnl(dnnl_memory_desc_t *out, const tl_memory_desc *md)
-{
-    int d;
-    memset(out, 0, sizeof *out);
-    out->ndims = md->ndims;
-    out->data_type = tlb__dnnl_dt(md->data_type);
-    out->offset0 = md->offset0;
-    out->format_kind = dnnl_blocked;
-    for (d = 0; d < md->ndims; ++d) {
-        out->dims[d] = md->dims[d];
-        out->padded_dims[d] = md->padded_dims[d];
-        out->padded_offsets[d] = md->padded_offsets[d];
-        out->format_desc.blocking.strides[d] = md->blocking.strides[d];
-    }
-    out->format_desc.blocking.inner_nblks = md->blocking.inner_nblks;
-    for (d = 0; d < md->blocking.inner_nblks; ++d) {
-        out->format_desc.blocking.inner_blks[d] = md->blocking.inner_blks[d];
-        out->format_desc.blocking.inner_idxs[d] = md->blocking.inner_idxs[d];
-    }
-    if (md->extra.flags & TL_MD_EXTRA_COMPENSATION_S8S8) {
-        out->extra.flags |= dnnl_memory_extra_flag_compensation_conv_s8s8;
-        out->extra.compensation_mask = md->extra.compensation_mask;
-    }
-    if (md->extra.flags & TL_MD_EXTRA_SCALE_ADJUST) {
-        out->extra.flags |= dnnl_memory_extra_flag_scale_adjust;
-        out->extra.scale_adjust = md->extra.scale_adjust;
-    }
-}
 
 static tlb_dnnl *tlb__new(char *why, size_t len)
 {
@@ -139,8 +99,8 @@ tlb_dnnl *tlb_dnnl_reorder_create(const tl_memory_desc *src_md, void *src,
     dnnl_status_t st;
     tlb_dnnl *p = tlb__new(why, len);
     if (!p) return NULL;
-    tlb__to_dnnl(&s, src_md);
-    tlb__to_dnnl(&d, dst_md);
+    (void)tl_dnnl_md(src_md, &s);
+    (void)tl_dnnl_md(dst_md, &d);
     st = tlb__attr(&a, src_md, attr);
     if (st == dnnl_success)
         st = dnnl_reorder_primitive_desc_create(&pd, &s, p->eng, &d, p->eng, a);
@@ -165,7 +125,7 @@ tlb_dnnl *tlb_dnnl_shuffle_create(const tl_memory_desc *md, void *src,
     dnnl_status_t st;
     tlb_dnnl *p = tlb__new(why, len);
     if (!p) return NULL;
-    tlb__to_dnnl(&m, md);
+    (void)tl_dnnl_md(md, &m);
     st = dnnl_shuffle_forward_desc_init(&fwd, dnnl_forward_training, &m, axis, group_size);
     if (st == dnnl_success)
         st = dnnl_primitive_desc_create(&fwd_pd, &fwd, NULL, p->eng, NULL);

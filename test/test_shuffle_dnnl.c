@@ -7,7 +7,7 @@
 #include "tensorlayout.h"
 #include "tl_test.h"
 #include "test_shuffle_cases.h"
-#include <dnnl.h>
+#include "dnnl_md.h"
 
 static dnnl_engine_t engine;
 static dnnl_stream_t stream;
@@ -29,42 +29,7 @@ static int dnnl_known_broken(const dnnl_primitive_desc_t pd, const dnnl_memory_d
            bd->inner_nblks == 1 && bd->inner_blks[0] == 8;
 }
 
-static int to_dnnl_dt(tl_data_type dt, dnnl_data_type_t *out)
-{
-    switch (dt) {
-    case TL_F32: *out = dnnl_f32; return 1;
-    case TL_F16: *out = dnnl_f16; return 1;
-    case TL_BF16: *out = dnnl_bf16; return 1;
-    case TL_S32: *out = dnnl_s32; return 1;
-    case TL_S8: *out = dnnl_s8; return 1;
-    case TL_U8: *out = dnnl_u8; return 1;
-    default: return 0;     /* oneDNN 2.6 has no f64 */
-    }
-}
 
-/* oneDNN's descriptor for exactly our layout: the two structs carry the
-   same fields (DESIGN.md copies oneDNN's blocking model). */
-static int to_dnnl_md(const tl_memory_desc *md, dnnl_memory_desc_t *out)
-{
-    int d, b;
-    memset(out, 0, sizeof *out);
-    if (!to_dnnl_dt(md->data_type, &out->data_type)) return 0;
-    out->ndims = md->ndims;
-    out->offset0 = md->offset0;
-    out->format_kind = dnnl_blocked;
-    for (d = 0; d < md->ndims; ++d) {
-        out->dims[d] = md->dims[d];
-        out->padded_dims[d] = md->padded_dims[d];
-        out->padded_offsets[d] = md->padded_offsets[d];
-        out->format_desc.blocking.strides[d] = md->blocking.strides[d];
-    }
-    out->format_desc.blocking.inner_nblks = md->blocking.inner_nblks;
-    for (b = 0; b < md->blocking.inner_nblks; ++b) {
-        out->format_desc.blocking.inner_blks[b] = md->blocking.inner_blks[b];
-        out->format_desc.blocking.inner_idxs[b] = md->blocking.inner_idxs[b];
-    }
-    return 1;
-}
 
 /* oneDNN's shuffle on caller buffers. Returns 1 after running it, 0 when
    oneDNN has no implementation, -1 when it refuses the arguments, 2 for a
@@ -181,12 +146,12 @@ static void tag_cases(void)
             for (axis = 0; axis < t[i].ndims; ++axis) {
                 tl_memory_desc md;
                 dnnl_memory_desc_t dmd;
-                dnnl_data_type_t ddt = dnnl_data_type_undef;
+                dnnl_data_type_t ddt = tl_dnnl_dt(dts[k]);
                 dnnl_dims_t ddims;
                 tl_dim c = t[i].dims[axis], g;
                 int d;
                 for (d = 0; d < t[i].ndims; ++d) ddims[d] = t[i].dims[d];
-                CHECK(to_dnnl_dt(dts[k], &ddt));
+                CHECK(ddt != dnnl_data_type_undef);
                 CHECK_EQ(tl_md_init_by_tag(&md, t[i].ndims, t[i].dims, dts[k], t[i].name), TL_OK);
                 CHECK_EQ(dnnl_memory_desc_init_by_tag(&dmd, t[i].ndims, ddims, ddt, t[i].tag),
                          dnnl_success);
@@ -211,7 +176,7 @@ static void random_cases(int n)
         int axis;
         random_md(&md, dt, desc);
         axis = (int)tl_test_range(0, md.ndims - 1);
-        CHECK(to_dnnl_md(&md, &dmd));
+        CHECK(tl_dnnl_md(&md, &dmd));
         compare(&md, &dmd, axis, random_divisor(md.dims[axis]),
                 tl_test_range(0, 1) ? TL_BACKWARD : TL_FORWARD, desc);
     }
@@ -229,7 +194,7 @@ static void zero_dim_cases(void)
             dnnl_memory_desc_t dmd;
             tl_dim g;
             CHECK_EQ(tl_md_init_by_tag(&md, 4, shapes[i], TL_F32, "nchw"), TL_OK);
-            CHECK(to_dnnl_md(&md, &dmd));
+            CHECK(tl_dnnl_md(&md, &dmd));
             for (g = 1; g <= 3; ++g) compare(&md, &dmd, axis, g, TL_FORWARD, "zero dim");
         }
 }
