@@ -771,8 +771,9 @@ static int tl__extent_overflows(int ndims, const tl_dim *sizes, const tl_dim *st
 {
     tl_dim ext = inner, t;
     int d;
+    /* zero dims first, so the answer does not depend on the dim order */
+    for (d = 0; d < ndims; ++d) if (sizes[d] == 0) { *out = 0; return 0; }
     for (d = 0; d < ndims; ++d) {
-        if (sizes[d] == 0) { *out = 0; return 0; }
         if (tl__mul_overflows(sizes[d] - 1, strides[d], &t)) return 1;
         if (tl__add_overflows(ext, t, &ext)) return 1;
     }
@@ -785,7 +786,8 @@ TL_API tl_status tl_md_init_by_strides(tl_memory_desc *md, int ndims,
                                        const tl_dim *strides)
 {
     tl_memory_desc tmp;
-    tl_dim dense[TL_MAX_NDIMS], stride = 1, ext, bytes;
+    tl_dim dense[TL_MAX_NDIMS], stride = 1;
+    tl_status st;
     int d;
     if (!md || !tl__dt_valid(dt) || !tl__dims_valid(ndims, dims))
         return TL_INVALID_ARGUMENTS;
@@ -799,8 +801,6 @@ TL_API tl_status tl_md_init_by_strides(tl_memory_desc *md, int ndims,
     }
     for (d = 0; d < ndims; ++d) if (strides[d] < 0) return TL_INVALID_ARGUMENTS;
     if (tl__strides_overlap(ndims, dims, strides, 1)) return TL_INVALID_ARGUMENTS;
-    if (tl__extent_overflows(ndims, dims, strides, 1, &ext)) return TL_OVERFLOW;
-    if (tl__mul_overflows(ext, (tl_dim)tl_dt_size(dt), &bytes)) return TL_OVERFLOW;
     memset(&tmp, 0, sizeof tmp);
     tmp.ndims = ndims;
     tmp.data_type = dt;
@@ -809,6 +809,10 @@ TL_API tl_status tl_md_init_by_strides(tl_memory_desc *md, int ndims,
         tmp.dims[d] = tmp.padded_dims[d] = dims[d];
         tmp.blocking.strides[d] = strides[d];
     }
+    /* the size counts the full outer strides, not just the last element
+       (tl__md_span_overflows): one check, validate's, decides if it fits */
+    st = tl_md_validate(&tmp, NULL, 0);
+    if (st) return st;
     *md = tmp;
     return TL_OK;
 }
@@ -907,6 +911,15 @@ TL_API tl_status tl_md_validate(const tl_memory_desc *md, char *why, size_t len)
             return tl__why(why, len, "compensation needs an s8 descriptor", TL_INVALID_ARGUMENTS);
         if (md->extra.compensation_mask < 0 || (md->extra.compensation_mask >> md->ndims) != 0)
             return tl__why(why, len, "compensation_mask names a dim that does not exist", TL_INVALID_ARGUMENTS);
+        /* the int32 values after the data (4-aligned) must fit too */
+        t = 1;
+        for (d = 0; d < md->ndims; ++d)
+            if ((md->extra.compensation_mask >> d & 1) &&
+                tl__mul_overflows(t, md->padded_dims[d], &t))
+                return tl__why(why, len, "size with compensation does not fit in int64", TL_OVERFLOW);
+        if (tl__round_up_overflows(span, 4, &span) || tl__mul_overflows(t, 4, &t) ||
+            tl__add_overflows(span, t, &span))
+            return tl__why(why, len, "size with compensation does not fit in int64", TL_OVERFLOW);
     }
     return tl__why(why, len, "ok", TL_OK);
 }
@@ -937,8 +950,10 @@ TL_API size_t tl_md_size(const tl_memory_desc *md)
     if (tl__md_span_overflows(md, &span)) return 0;
     bytes = (span + md->offset0) * (tl_dim)tl_dt_size(md->data_type);
     if (md->extra.flags & TL_MD_EXTRA_COMPENSATION_S8S8) {
-        bytes = (bytes + 3) / 4 * 4;   /* int32 values start 4-aligned */
-        if (tl__mul_overflows(tl__md_comp_count(md), 4, &comp) ||
+        /* int32 values start 4-aligned; the count cannot overflow, as the
+           padded elements it multiplies all fit in span */
+        if (tl__round_up_overflows(bytes, 4, &bytes) ||
+            tl__mul_overflows(tl__md_comp_count(md), 4, &comp) ||
             tl__add_overflows(bytes, comp, &bytes)) return 0;
     }
     if ((uint64_t)bytes > (uint64_t)SIZE_MAX) return 0;
@@ -947,10 +962,18 @@ TL_API size_t tl_md_size(const tl_memory_desc *md)
 
 TL_API tl_dim tl_md_nelems(const tl_memory_desc *md, int with_padding)
 {
-    tl_dim n = 1;
-    int d;
+    tl_dim n = 1, v;
+    int d, empty = 0;
     if (!md || md->ndims < 1 || md->ndims > TL_MAX_NDIMS) return -1;
     if (md->format_kind != TL_FORMAT_KIND_ANY && !tl__md_ok(md)) return -1;
+    /* a zero dim makes the count 0 even where the other dims' product
+       would overflow (an empty tensor is valid with any other sizes) */
+    for (d = 0; d < md->ndims; ++d) {
+        v = with_padding ? md->padded_dims[d] : md->dims[d];
+        if (v < 0) return -1;
+        if (v == 0) empty = 1;
+    }
+    if (empty) return 0;
     for (d = 0; d < md->ndims; ++d)
         if (tl__mul_overflows(n, with_padding ? md->padded_dims[d] : md->dims[d], &n))
             return -1;
@@ -979,8 +1002,11 @@ TL_API tl_dim tl_md_offset(const tl_memory_desc *md, const tl_dim *idx)
 {
     int d;
     if (!idx || !tl__md_ok(md)) return -1;
+    /* subtract, not add: idx is the caller's and may be near INT64_MAX. A
+       tensor with a zero dim holds no element (and has size 0). */
     for (d = 0; d < md->ndims; ++d)
-        if (idx[d] < 0 || idx[d] + md->padded_offsets[d] >= md->padded_dims[d]) return -1;
+        if (md->dims[d] == 0 || idx[d] < 0 ||
+            idx[d] >= md->padded_dims[d] - md->padded_offsets[d]) return -1;
     return tl__md_off(md, idx);
 }
 
@@ -1004,7 +1030,7 @@ TL_API int tl_md_index_of(const tl_memory_desc *md, tl_dim off, tl_dim *idx,
     for (d = 0; d < md->ndims; ++d) {
         sizes[d] = md->padded_dims[d] - md->padded_offsets[d];
         cur[d] = 0;
-        if (sizes[d] == 0) return 0;
+        if (sizes[d] == 0 || md->dims[d] == 0) return 0;
     }
     do {
         if (tl__md_off(md, cur) == off) {
@@ -1136,7 +1162,7 @@ TL_API tl_status tl_md_submemory(tl_memory_desc *out, const tl_memory_desc *pare
 {
     tl_memory_desc tmp;
     tl_dim blocks[TL_MAX_NDIMS], start[TL_MAX_NDIMS];
-    int d;
+    int d, empty = 0;
     if (!out || !dims || !offsets || !tl__md_ok(parent)) return TL_INVALID_ARGUMENTS;
     if (parent->extra.flags) return TL_UNSUPPORTED;   /* extra data is global */
     tl__dim_blocks(parent, blocks);
@@ -1148,18 +1174,24 @@ TL_API tl_status tl_md_submemory(tl_memory_desc *out, const tl_memory_desc *pare
             end > parent->dims[d]) return TL_INVALID_ARGUMENTS;
         at_end = end == parent->dims[d];
         /* a view may not end inside a block: writing its padding would
-           overwrite the parent's elements that share the block */
-        if (offsets[d] % blocks[d] != 0 || (!at_end && dims[d] % blocks[d] != 0))
+           overwrite the parent's elements that share the block. It starts
+           on a block boundary of the parent's padded positions. */
+        if ((offsets[d] + parent->padded_offsets[d]) % blocks[d] != 0 ||
+            (!at_end && dims[d] % blocks[d] != 0))
             return TL_INVALID_ARGUMENTS;
         tmp.dims[d] = dims[d];
         tmp.padded_dims[d] = at_end ? parent->padded_dims[d] - parent->padded_offsets[d] - offsets[d]
                                     : dims[d];
         tmp.padded_offsets[d] = 0;
         start[d] = offsets[d];
+        if (dims[d] == 0) empty = 1;
     }
     /* offset0 absorbs the offsets (and the parent's padded_offsets);
-       offsets are block-aligned, so the inner-block part adds nothing */
-    tmp.offset0 = tl__md_off(parent, start);
+       they start a block, so the inner-block part adds nothing. An empty
+       view addresses nothing, and its start may lie outside the parent
+       (or in an empty parent, whose strides were never bounded), where
+       the offset could overflow: it keeps the parent's offset0. */
+    tmp.offset0 = empty ? parent->offset0 : tl__md_off(parent, start);
     *out = tmp;
     return TL_OK;
 }
@@ -1197,7 +1229,7 @@ TL_API tl_status tl_md_permute_axes(tl_memory_desc *out, const tl_memory_desc *i
 static tl_status tl__reshape_group(tl_memory_desc *out, const tl_memory_desc *in,
                                    int i0, int i1, int o0, int o1, int *dim_map)
 {
-    tl_dim blocks[TL_MAX_NDIMS], stride;
+    tl_dim blocks[TL_MAX_NDIMS], stride, next;
     int i, o;
     tl__dim_blocks(in, blocks);
     if (i1 - i0 == 1 && o1 - o0 == 1) {
@@ -1210,7 +1242,8 @@ static tl_status tl__reshape_group(tl_memory_desc *out, const tl_memory_desc *in
     for (i = i0; i < i1; ++i) {
         if (blocks[i] != 1 || in->padded_dims[i] != in->dims[i]) return TL_UNSUPPORTED;
         if (i + 1 < i1 &&
-            in->blocking.strides[i] != in->blocking.strides[i + 1] * in->dims[i + 1])
+            (tl__mul_overflows(in->blocking.strides[i + 1], in->dims[i + 1], &next) ||
+             in->blocking.strides[i] != next))
             return TL_UNSUPPORTED;
     }
     stride = in->blocking.strides[i1 - 1];
@@ -1218,7 +1251,9 @@ static tl_status tl__reshape_group(tl_memory_desc *out, const tl_memory_desc *in
         out->padded_dims[o] = out->dims[o];
         out->padded_offsets[o] = 0;
         out->blocking.strides[o] = stride;
-        stride *= out->dims[o];
+        /* not past the outermost dim: that product may not fit, while
+           the ones below it lie inside the group's span */
+        if (o > o0) stride *= out->dims[o];
     }
     return TL_OK;
 }
@@ -1281,7 +1316,10 @@ TL_API tl_status tl_md_reshape(tl_memory_desc *out, const tl_memory_desc *in,
         if (dims[d] != 1) continue;
         for (k = d + 1; k < ndims; ++k) {
             if (dims[k] == 1) continue;
-            s = tmp.blocking.strides[k] * (tmp.padded_dims[k] / blocks[k]);
+            /* any stride addresses a size-1 dim correctly; fall back to
+               the next dim's own when the dense one does not fit */
+            if (tl__mul_overflows(tmp.blocking.strides[k], tmp.padded_dims[k] / blocks[k], &s))
+                s = tmp.blocking.strides[k];
             break;
         }
         if (k == ndims) {
