@@ -150,7 +150,7 @@ static void random_matrix(int count)
     int c;
     for (c = 0; c < count; ++c) {
         tl_memory_desc s, d;
-        tl_dim dims[5];
+        tl_dim dims[5] = {1, 1, 1, 1, 1};   /* the message prints three */
         int perm_s[5], perm_d[5], ndims = (int)tl_test_range(2, 5), i, blk_s = 0, blk_d = 0;
         int blks[] = { 4, 8, 16 };
         char ts[32], td[32], what[160];
