@@ -781,6 +781,8 @@ static int tl__extent_overflows(int ndims, const tl_dim *sizes, const tl_dim *st
     return 0;
 }
 
+static tl_status tl__md_status(const tl_memory_desc *md);   /* below */
+
 TL_API tl_status tl_md_init_by_strides(tl_memory_desc *md, int ndims,
                                        const tl_dim *dims, tl_data_type dt,
                                        const tl_dim *strides)
@@ -811,7 +813,7 @@ TL_API tl_status tl_md_init_by_strides(tl_memory_desc *md, int ndims,
     }
     /* the size counts the full outer strides, not just the last element
        (tl__md_span_overflows): one check, validate's, decides if it fits */
-    st = tl_md_validate(&tmp, NULL, 0);
+    st = tl__md_status(&tmp);
     if (st) return st;
     *md = tmp;
     return TL_OK;
@@ -819,15 +821,12 @@ TL_API tl_status tl_md_init_by_strides(tl_memory_desc *md, int ndims,
 
 /* ---- validation ------------------------------------------------------ */
 
-static tl_status tl__why(char *why, size_t len, const char *text, tl_status st)
+/* Names the problem for tl_md_validate; internal callers only want the
+   status, so they never touch a caller's buffer (nor make GCC 12 warn
+   about a NULL one once everything is inlined). */
+static tl_status tl__fail(const char **why, const char *text, tl_status st)
 {
-    if (!why || len == 0) return st;   /* also keeps GCC 12's -Wnonnull quiet */
-    {
-        size_t n = strlen(text);
-        if (n >= len) n = len - 1;
-        memcpy(why, text, n);
-        why[n] = '\0';
-    }
+    *why = text;
     return st;
 }
 
@@ -856,78 +855,94 @@ static int tl__md_span_overflows(const tl_memory_desc *md, tl_dim *out)
     return 0;
 }
 
-TL_API tl_status tl_md_validate(const tl_memory_desc *md, char *why, size_t len)
+static tl_status tl__md_check(const tl_memory_desc *md, const char **why)
 {
     tl_dim blocks[TL_MAX_NDIMS], inner = 1, outer[TL_MAX_NDIMS], span, t;
     int d, b;
-    if (!md) return tl__why(why, len, "md is NULL", TL_INVALID_ARGUMENTS);
+    if (!md) return tl__fail(why, "md is NULL", TL_INVALID_ARGUMENTS);
     if (md->ndims < 1 || md->ndims > TL_MAX_NDIMS)
-        return tl__why(why, len, "ndims outside 1..TL_MAX_NDIMS", TL_INVALID_ARGUMENTS);
+        return tl__fail(why, "ndims outside 1..TL_MAX_NDIMS", TL_INVALID_ARGUMENTS);
     if (!tl__dt_valid(md->data_type))
-        return tl__why(why, len, "data_type is not a known type", TL_INVALID_ARGUMENTS);
+        return tl__fail(why, "data_type is not a known type", TL_INVALID_ARGUMENTS);
     if (md->format_kind == TL_FORMAT_KIND_ANY)
-        return tl__why(why, len, "format_kind is any: no layout yet", TL_INVALID_ARGUMENTS);
+        return tl__fail(why, "format_kind is any: no layout yet", TL_INVALID_ARGUMENTS);
     if (md->format_kind != TL_FORMAT_KIND_BLOCKED)
-        return tl__why(why, len, "format_kind is not blocked", TL_INVALID_ARGUMENTS);
+        return tl__fail(why, "format_kind is not blocked", TL_INVALID_ARGUMENTS);
     if (md->blocking.inner_nblks < 0 || md->blocking.inner_nblks > TL_MAX_NDIMS)
-        return tl__why(why, len, "inner_nblks outside 0..TL_MAX_NDIMS", TL_INVALID_ARGUMENTS);
+        return tl__fail(why, "inner_nblks outside 0..TL_MAX_NDIMS", TL_INVALID_ARGUMENTS);
     for (b = 0; b < md->blocking.inner_nblks; ++b) {
         if (md->blocking.inner_blks[b] < 1)
-            return tl__why(why, len, "inner_blks holds a size below 1", TL_INVALID_ARGUMENTS);
+            return tl__fail(why, "inner_blks holds a size below 1", TL_INVALID_ARGUMENTS);
         if (md->blocking.inner_idxs[b] < 0 || md->blocking.inner_idxs[b] >= md->ndims)
-            return tl__why(why, len, "inner_idxs names a dim that does not exist", TL_INVALID_ARGUMENTS);
+            return tl__fail(why, "inner_idxs names a dim that does not exist", TL_INVALID_ARGUMENTS);
         if (tl__mul_overflows(inner, md->blocking.inner_blks[b], &inner))
-            return tl__why(why, len, "inner blocks overflow int64", TL_OVERFLOW);
+            return tl__fail(why, "inner blocks overflow int64", TL_OVERFLOW);
     }
     for (d = 0; d < TL_MAX_NDIMS; ++d) blocks[d] = 1;
     for (b = 0; b < md->blocking.inner_nblks; ++b)
         if (tl__mul_overflows(blocks[md->blocking.inner_idxs[b]], md->blocking.inner_blks[b],
                               &blocks[md->blocking.inner_idxs[b]]))
-            return tl__why(why, len, "inner blocks overflow int64", TL_OVERFLOW);
+            return tl__fail(why, "inner blocks overflow int64", TL_OVERFLOW);
     for (d = 0; d < md->ndims; ++d) {
         if (md->dims[d] < 0)
-            return tl__why(why, len, "dims holds a negative value", TL_INVALID_ARGUMENTS);
+            return tl__fail(why, "dims holds a negative value", TL_INVALID_ARGUMENTS);
         if (md->padded_offsets[d] < 0 ||
             tl__add_overflows(md->dims[d], md->padded_offsets[d], &t) ||
             md->padded_dims[d] < t)
-            return tl__why(why, len, "padded_dims smaller than dims + padded_offsets", TL_INVALID_ARGUMENTS);
+            return tl__fail(why, "padded_dims smaller than dims + padded_offsets", TL_INVALID_ARGUMENTS);
         if (md->padded_dims[d] % blocks[d] != 0)
-            return tl__why(why, len, "padded_dims not a multiple of its inner blocks", TL_INVALID_ARGUMENTS);
+            return tl__fail(why, "padded_dims not a multiple of its inner blocks", TL_INVALID_ARGUMENTS);
         if (md->blocking.strides[d] < 0)
-            return tl__why(why, len, "strides holds a negative value", TL_INVALID_ARGUMENTS);
+            return tl__fail(why, "strides holds a negative value", TL_INVALID_ARGUMENTS);
         outer[d] = md->padded_dims[d] / blocks[d];
     }
     if (md->offset0 < 0)
-        return tl__why(why, len, "offset0 is negative", TL_INVALID_ARGUMENTS);
+        return tl__fail(why, "offset0 is negative", TL_INVALID_ARGUMENTS);
     if (tl__strides_overlap(md->ndims, outer, md->blocking.strides, inner))
-        return tl__why(why, len, "strides overlap (a stride is smaller than the span inside it)", TL_INVALID_ARGUMENTS);
+        return tl__fail(why, "strides overlap (a stride is smaller than the span inside it)", TL_INVALID_ARGUMENTS);
     if (tl__md_span_overflows(md, &span) || tl__add_overflows(span, md->offset0, &span) ||
         tl__mul_overflows(span, (tl_dim)tl_dt_size(md->data_type), &span))
-        return tl__why(why, len, "size does not fit in int64", TL_OVERFLOW);
+        return tl__fail(why, "size does not fit in int64", TL_OVERFLOW);
     if (md->extra.flags & ~(uint64_t)(TL_MD_EXTRA_COMPENSATION_S8S8 | TL_MD_EXTRA_SCALE_ADJUST))
-        return tl__why(why, len, "extra.flags holds an unknown flag", TL_INVALID_ARGUMENTS);
+        return tl__fail(why, "extra.flags holds an unknown flag", TL_INVALID_ARGUMENTS);
     if (md->extra.flags & TL_MD_EXTRA_COMPENSATION_S8S8) {
         if (md->data_type != TL_S8)
-            return tl__why(why, len, "compensation needs an s8 descriptor", TL_INVALID_ARGUMENTS);
+            return tl__fail(why, "compensation needs an s8 descriptor", TL_INVALID_ARGUMENTS);
         if (md->extra.compensation_mask < 0 || (md->extra.compensation_mask >> md->ndims) != 0)
-            return tl__why(why, len, "compensation_mask names a dim that does not exist", TL_INVALID_ARGUMENTS);
+            return tl__fail(why, "compensation_mask names a dim that does not exist", TL_INVALID_ARGUMENTS);
         /* the int32 values after the data (4-aligned) must fit too */
         t = 1;
         for (d = 0; d < md->ndims; ++d)
             if ((md->extra.compensation_mask >> d & 1) &&
                 tl__mul_overflows(t, md->padded_dims[d], &t))
-                return tl__why(why, len, "size with compensation does not fit in int64", TL_OVERFLOW);
+                return tl__fail(why, "size with compensation does not fit in int64", TL_OVERFLOW);
         if (tl__round_up_overflows(span, 4, &span) || tl__mul_overflows(t, 4, &t) ||
             tl__add_overflows(span, t, &span))
-            return tl__why(why, len, "size with compensation does not fit in int64", TL_OVERFLOW);
+            return tl__fail(why, "size with compensation does not fit in int64", TL_OVERFLOW);
     }
-    return tl__why(why, len, "ok", TL_OK);
+    return tl__fail(why, "ok", TL_OK);
 }
 
-static int tl__md_ok(const tl_memory_desc *md)
+TL_API tl_status tl_md_validate(const tl_memory_desc *md, char *why, size_t len)
 {
-    return tl_md_validate(md, NULL, 0) == TL_OK;
+    const char *text = "ok";
+    tl_status st = tl__md_check(md, &text);
+    if (why && len) {
+        size_t n = strlen(text);
+        if (n >= len) n = len - 1;
+        memcpy(why, text, n);
+        why[n] = '\0';
+    }
+    return st;
 }
+
+static tl_status tl__md_status(const tl_memory_desc *md)
+{
+    const char *why;
+    return tl__md_check(md, &why);
+}
+
+static int tl__md_ok(const tl_memory_desc *md) { return tl__md_status(md) == TL_OK; }
 
 /* ---- sizes and offsets ----------------------------------------------- */
 
@@ -1655,8 +1670,8 @@ static tl_status tl__reorder_check(const tl_memory_desc *src, const tl_memory_de
     tl_dim mult[TL_MAX_NDIMS], count;
     tl_status st;
     int d;
-    if ((st = tl_md_validate(src, NULL, 0)) != TL_OK) return st;
-    if ((st = tl_md_validate(dst, NULL, 0)) != TL_OK) return st;
+    if ((st = tl__md_status(src)) != TL_OK) return st;
+    if ((st = tl__md_status(dst)) != TL_OK) return st;
     if (src->ndims != dst->ndims) return TL_SHAPE_MISMATCH;
     for (d = 0; d < src->ndims; ++d)
         if (src->dims[d] != dst->dims[d]) return TL_SHAPE_MISMATCH;
@@ -2252,11 +2267,10 @@ static tl_status tl__shuffle_plan_init(tl__shuffle_plan *p, const tl_memory_desc
 {
     tl_status st;
     size_t size;
-    char why[8];    /* a real buffer: GCC 12 misreads the NULL one once inlined */
     int d;
     *empty = 0;
     if (!md) return TL_INVALID_ARGUMENTS;
-    st = tl_md_validate(md, why, sizeof why);
+    st = tl__md_status(md);
     if (st) return st;
     /* compensation sums are per channel slice: shuffling them is not
        a bit copy of the data, so it is refused rather than guessed */
@@ -2476,7 +2490,7 @@ TL_API tl_status tl_md_from_dlpack(tl_memory_desc *md, const DLTensor *t)
     st = tl_md_init_by_strides(&tmp, t->ndim, t->shape, dt, t->strides ? strides : NULL);
     if (st) return st;
     tmp.offset0 = (tl_dim)(t->byte_offset / es);
-    st = tl_md_validate(&tmp, NULL, 0);     /* offset0 + span must still fit */
+    st = tl__md_status(&tmp);     /* offset0 + span must still fit */
     if (st) return st;
     *md = tmp;
     return TL_OK;
