@@ -202,6 +202,26 @@ FZ_UNUSED static tl_dim fz_range(const tl_memory_desc *md, int d)
     return md->padded_dims[d] - md->padded_offsets[d];
 }
 
+/* 1 for a logical element, 0 for a padding slot. */
+FZ_UNUSED static int fz_is_data(const tl_memory_desc *md, const tl_dim *idx)
+{
+    int k;
+    for (k = 0; k < md->ndims; ++k)
+        if (idx[k] >= md->dims[k]) return 0;
+    return 1;
+}
+
+/* Steps idx row-major over the padded dims; 0 after the last index. */
+FZ_UNUSED static int fz_next_padded(const tl_memory_desc *md, tl_dim *idx)
+{
+    int k;
+    for (k = md->ndims - 1; k >= 0; --k) {
+        if (++idx[k] < md->padded_dims[k]) return 1;
+        idx[k] = 0;
+    }
+    return 0;
+}
+
 FZ_UNUSED static int fz_has_zero_dim(const tl_memory_desc *md)
 {
     int d;

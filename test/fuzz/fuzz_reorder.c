@@ -218,20 +218,13 @@ static void ro_reference(const ro_problem *pb, const unsigned char *src,
     const tl_memory_desc *d = pb->dst;
     tl_dim idx[TL_MAX_NDIMS] = {0};
     size_t esz = tl_dt_size(d->data_type);
-    int k, data;
     if (fz_has_zero_dim(d)) return;
     do {
         unsigned char *out = want + (size_t)fz_ref_offset(d, idx) * esz;
-        data = 1;
-        for (k = 0; k < d->ndims; ++k) data &= idx[k] < d->dims[k];
-        if (data) ro_element(pb, src, out, idx);
+        if (fz_is_data(d, idx)) ro_element(pb, src, out, idx);
         else memset(out, 0, esz);
         memset(covered + (out - want), 1, esz);
-        for (k = d->ndims - 1; k >= 0; --k) {
-            if (++idx[k] < d->padded_dims[k]) break;
-            idx[k] = 0;
-        }
-    } while (k >= 0);
+    } while (fz_next_padded(d, idx));
 }
 
 /* -128 times the sum of every stored s8 value, padding included. */
@@ -239,14 +232,9 @@ static int64_t ro_comp_total(const tl_memory_desc *d, const unsigned char *buf)
 {
     tl_dim idx[TL_MAX_NDIMS] = {0};
     int64_t sum = 0;
-    int k;
     do {
         sum += (signed char)buf[fz_ref_offset(d, idx)];
-        for (k = d->ndims - 1; k >= 0; --k) {
-            if (++idx[k] < d->padded_dims[k]) break;
-            idx[k] = 0;
-        }
-    } while (k >= 0);
+    } while (fz_next_padded(d, idx));
     return -128 * sum;
 }
 

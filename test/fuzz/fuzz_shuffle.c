@@ -46,13 +46,10 @@ static void sh_reference(const tl_memory_desc *md, const unsigned char *src,
 {
     tl_dim idx[TL_MAX_NDIMS] = {0}, from[TL_MAX_NDIMS], C = md->dims[axis];
     size_t esz = tl_dt_size(md->data_type);
-    int k, data;
     if (fz_has_zero_dim(md)) return;
     do {
         unsigned char *out = want + (size_t)fz_ref_offset(md, idx) * esz;
-        data = 1;
-        for (k = 0; k < md->ndims; ++k) data &= idx[k] < md->dims[k];
-        if (data) {
+        if (fz_is_data(md, idx)) {
             tl_dim c = idx[axis], u = c % (C / g), v = c / (C / g);
             memcpy(from, idx, sizeof from);
             from[axis] = u * g + v;
@@ -61,11 +58,7 @@ static void sh_reference(const tl_memory_desc *md, const unsigned char *src,
             memset(out, 0, esz);
         }
         memset(covered + (out - want), 1, esz);
-        for (k = md->ndims - 1; k >= 0; --k) {
-            if (++idx[k] < md->padded_dims[k]) break;
-            idx[k] = 0;
-        }
-    } while (k >= 0);
+    } while (fz_next_padded(md, idx));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
