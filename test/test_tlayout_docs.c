@@ -166,6 +166,7 @@ static void test_dtypes(void)
     CHECK_EQ(tl_f32_to_f16(1.0f / 3), 0x3555);
     CHECK(tl_f16_to_f32(0x3555) == 0.33325195f);
     CHECK_EQ(tl_f32_to_bf16(1.0f / 3), 0x3eab);
+    CHECK(tl_bf16_to_f32(0x3eab) == 0.333984375f);
     CHECK_EQ(tl_f32_to_f16(70000.0f), 0x7c00);
     CHECK_EQ(tl_f32_to_f16(65504.0f), 0x7bff);
     CHECK_EQ(tl_dt_size(TL_BF16), 2);
