@@ -68,6 +68,28 @@
    conversions, s32 -> f64, keep the scalar kernel. */
 #include <simde/x86/sse2.h>
 
+/* ---- simd: instruction sets --------------------------------------------
+   SSE2 is the baseline (native on every x86-64, NEON or plain C through
+   SIMDe elsewhere). On x86-64 the conversions and the 32-bit transposes
+   also exist in AVX2, which moves twice the bytes per instruction:
+   - a build for AVX2 (-mavx2, -march=haswell or later) uses them always;
+   - otherwise GCC and Clang compile them for AVX2 anyway (a target
+     attribute on just those functions, SIMDe told that AVX2 is native
+     there) and the kernels call them only when the CPU reports AVX2.
+     This needs SIMDe's AVX headers to come first from here: a file that
+     included simde/x86/avx.h itself keeps SSE2, as does a build with
+     TL_SIMD_NO_DISPATCH or SIMDe's portable SIMDE_NO_NATIVE.
+   Every variant computes the same bits (see the comment above). */
+#if defined(SIMDE_X86_AVX2_NATIVE)
+#define TL__SR_AVX2 1       /* always */
+#elif !defined(TL_SIMD_NO_DISPATCH) && !defined(SIMDE_NO_NATIVE) && \
+      defined(__x86_64__) && !defined(SIMDE_X86_AVX_H) && \
+      (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 6))
+#define TL__SR_AVX2 2       /* when the CPU has it */
+#else
+#define TL__SR_AVX2 0
+#endif
+
 #ifndef TL__SR_STRIP
 #define TL__SR_STRIP 64     /* bytes of L a transpose strip covers */
 #endif
@@ -93,11 +115,14 @@ static int tl__sr_dt_ok(tl_data_type dt)
 #define TL__SR_INLINE static
 #endif
 /* The transposes keep all B rows in registers only when their loops are
-   unrolled completely; -O2 alone does not do that for B = 8 or 16. */
+   unrolled completely; -O2 alone does not do that for B = 8 or 16. The
+   conversions keep more loads in flight unrolled four times. */
 #if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8)
 #define TL__SR_UNROLL _Pragma("GCC unroll 16")
+#define TL__SR_UNROLL4 _Pragma("GCC unroll 4")
 #else
 #define TL__SR_UNROLL
+#define TL__SR_UNROLL4
 #endif
 
 
@@ -235,18 +260,41 @@ TL__SR_INLINE simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sste
 /* A run's scales: sc[sidx + k*sstep] for element k; sc NULL: none. */
 typedef struct { const float *sc; tl_dim sidx, sstep; } tl__sr_scales;
 
+/* The plan's arithmetic, copied into locals once per run: dst is written
+   through char pointers, which may alias the plan and the scales, so the
+   compiler would otherwise re-read every field for every vector. */
+typedef struct {
+    float szp, beta, dzp, adj;
+    int   adj_on;
+    float s0;           /* the scale, when one serves the whole run */
+    int   extra;        /* any step besides the scale */
+} tl__sr_q;
+
+TL__SR_INLINE tl__sr_q tl__sr_q_of(const tl_reorder_plan *p, tl__sr_scales sc)
+{
+    tl__sr_q q;
+    q.szp = p->src_zero_point;
+    q.beta = p->beta;
+    q.dzp = p->dst_zero_point;
+    q.adj = p->scale_adjust;
+    q.adj_on = p->has_scale_adjust;
+    q.s0 = sc.sc && sc.sstep == 0 ? sc.sc[sc.sidx] : 1.f;
+    q.extra = q.szp != 0 || q.beta != 0 || q.dzp != 0 || q.adj_on;
+    return q;
+}
+
 /* DESIGN's formula on n values (a multiple of 4) in place, one operation
    per pass in the order of the core's tl__quantize. old: dst_old. */
-TL__SR_INLINE void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, simde__m128 *old,
-                            tl__sr_scales sc, tl_dim n)
+TL__SR_INLINE void tl__sr_quantize(const tl__sr_q *q, int extra, simde__m128 *v, simde__m128 *old,
+                                   tl__sr_scales sc, tl_dim n)
 {
     tl_dim i, nv = n / 4;
-    if (p->src_zero_point != 0) {
-        simde__m128 z = simde_mm_set1_ps(p->src_zero_point);
+    if (extra && q->szp != 0) {
+        simde__m128 z = simde_mm_set1_ps(q->szp);
         for (i = 0; i < nv; ++i) v[i] = simde_mm_sub_ps(v[i], z);
     }
     if (sc.sc && sc.sstep == 0) {
-        simde__m128 s = simde_mm_set1_ps(sc.sc[sc.sidx]);
+        simde__m128 s = simde_mm_set1_ps(q->s0);
         for (i = 0; i < nv; ++i) {
             v[i] = simde_mm_mul_ps(s, v[i]);
             TL__SR_ROUNDED(v[i]);
@@ -257,8 +305,9 @@ TL__SR_INLINE void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, sim
             TL__SR_ROUNDED(v[i]);
         }
     }
-    if (p->beta != 0) {
-        simde__m128 b = simde_mm_set1_ps(p->beta);
+    if (!extra) return;
+    if (q->beta != 0) {
+        simde__m128 b = simde_mm_set1_ps(q->beta);
         simde__m128 quiet = simde_mm_castsi128_ps(simde_mm_set1_epi32(0x00400000));
         for (i = 0; i < nv; ++i) {
             /* NaN + NaN: the hardware returns one operand's NaN, and which
@@ -273,13 +322,35 @@ TL__SR_INLINE void tl__sr_quantize(const tl_reorder_plan *p, simde__m128 *v, sim
                                   simde_mm_andnot_ps(nan, sum));
         }
     }
-    if (p->dst_zero_point != 0) {
-        simde__m128 z = simde_mm_set1_ps(p->dst_zero_point);
+    if (q->dzp != 0) {
+        simde__m128 z = simde_mm_set1_ps(q->dzp);
         for (i = 0; i < nv; ++i) v[i] = simde_mm_add_ps(v[i], z);
     }
-    if (p->has_scale_adjust) {
-        simde__m128 a = simde_mm_set1_ps(p->scale_adjust);
+    if (q->adj_on) {
+        simde__m128 a = simde_mm_set1_ps(q->adj);
         for (i = 0; i < nv; ++i) v[i] = simde_mm_mul_ps(a, v[i]);
+    }
+}
+
+/* extra: 0 when the plan is known to only scale, which takes the tests
+   for the other steps out of the loop. */
+TL__SR_INLINE void tl__sr_convert_loop(const tl__sr_q *q, int extra, tl_data_type st,
+                                       tl_data_type dt, int ssz, int dsz, const char *src,
+                                       char *dst, tl__sr_scales sc, tl_dim n)
+{
+    tl_dim k;
+    TL__SR_UNROLL4
+    for (k = 0; k < n; k += 16) {
+        simde__m128 v[4], old[4];
+        tl__sr_scales at = sc;
+        at.sidx += k * sc.sstep;
+        tl__sr_load(st, src + (size_t)k * (size_t)ssz, v, 16);
+        /* old is read only with beta; zeroed otherwise so that GCC -O3
+           does not warn it may be used uninitialised */
+        if (extra && q->beta != 0) tl__sr_load(dt, dst + (size_t)k * (size_t)dsz, old, 16);
+        else old[0] = old[1] = old[2] = old[3] = simde_mm_setzero_ps();
+        tl__sr_quantize(q, extra, v, old, at, 16);
+        tl__sr_store(dt, v, dst + (size_t)k * (size_t)dsz, 16);
     }
 }
 
@@ -289,40 +360,278 @@ TL__SR_INLINE void tl__sr_convert_body(const tl_reorder_plan *p, tl_data_type st
                                        tl_data_type dt, int ssz, int dsz, const char *src,
                                        char *dst, tl__sr_scales sc, tl_dim n)
 {
-    tl_dim k;
-    for (k = 0; k < n; k += 16) {
-        simde__m128 v[4], old[4];
-        tl__sr_scales at = sc;
-        at.sidx += k * sc.sstep;
-        tl__sr_load(st, src + (size_t)k * (size_t)ssz, v, 16);
-        /* old is read only with beta; zeroed otherwise so that GCC -O3
-           does not warn it may be used uninitialised */
-        if (p->beta != 0) tl__sr_load(dt, dst + (size_t)k * (size_t)dsz, old, 16);
-        else old[0] = old[1] = old[2] = old[3] = simde_mm_setzero_ps();
-        tl__sr_quantize(p, v, old, at, 16);
-        tl__sr_store(dt, v, dst + (size_t)k * (size_t)dsz, 16);
-    }
+    tl__sr_q q = tl__sr_q_of(p, sc);
+    if (q.extra) tl__sr_convert_loop(&q, 1, st, dt, ssz, dsz, src, dst, sc, n);
+    else tl__sr_convert_loop(&q, 0, st, dt, ssz, dsz, src, dst, sc, n);
 }
 
 #define TL__SR_PAIR(a, b) ((int)(a) * 16 + (int)(b))
 
-/* The common type pairs get their own unrolled loop, the rest share one. */
+/* The common type pairs get their own unrolled loop (BODY inlined with
+   constant types), the rest share one; one list for every variant. */
+#define TL__SR_FAST_PAIRS(X, BODY) \
+    X(BODY, TL_F32, TL_F32, 4, 4) X(BODY, TL_F32, TL_S8, 4, 1) X(BODY, TL_F32, TL_U8, 4, 1) \
+    X(BODY, TL_F32, TL_S32, 4, 4) X(BODY, TL_F32, TL_BF16, 4, 2) X(BODY, TL_S8, TL_F32, 1, 4) \
+    X(BODY, TL_U8, TL_F32, 1, 4) X(BODY, TL_S32, TL_F32, 4, 4) X(BODY, TL_BF16, TL_F32, 2, 4)
+#define TL__SR_PAIR_CASE(BODY, S, D, SS, DS) \
+    case TL__SR_PAIR(S, D): BODY(p, S, D, SS, DS, src, dst, sc, n); break;
+
+/* ---- simd: the AVX2 variants ------------------------------------------
+   The same steps as the SSE2 functions above, eight lanes at a time. */
+#if TL__SR_AVX2 == 2
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx,avx2"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx,avx2")
+#endif
+#define SIMDE_X86_AVX_NATIVE
+#define SIMDE_X86_AVX2_NATIVE
+#include <immintrin.h>
+#endif
+#if TL__SR_AVX2
+#include <simde/x86/avx2.h>
+
+/* 16 values of type dt at p into two vectors of f32, as tl__sr_load. */
+TL__SR_INLINE void tl__sr8_load(tl_data_type dt, const char *p, simde__m256 *v)
+{
+    int i;
+    TL__SR_UNROLL
+    for (i = 0; i < 2; ++i) {
+        simde__m128i x;
+        switch (dt) {
+        case TL_F32: v[i] = simde_mm256_loadu_ps((const float *)(const void *)(p + 32 * i)); break;
+        case TL_S32:
+            v[i] = simde_mm256_cvtepi32_ps(
+                simde_mm256_loadu_si256((const simde__m256i *)(const void *)(p + 32 * i)));
+            break;
+        case TL_BF16:
+            x = simde_mm_loadu_si128((const simde__m128i *)(const void *)(p + 16 * i));
+            v[i] = simde_mm256_castsi256_ps(simde_mm256_slli_epi32(simde_mm256_cvtepu16_epi32(x), 16));
+            break;
+        case TL_S8:
+            x = simde_mm_loadl_epi64((const simde__m128i *)(const void *)(p + 8 * i));
+            v[i] = simde_mm256_cvtepi32_ps(simde_mm256_cvtepi8_epi32(x));
+            break;
+        default:    /* TL_U8 */
+            x = simde_mm_loadl_epi64((const simde__m128i *)(const void *)(p + 8 * i));
+            v[i] = simde_mm256_cvtepi32_ps(simde_mm256_cvtepu8_epi32(x));
+            break;
+        }
+    }
+}
+
+TL__SR_INLINE simde__m256i tl__sr8_sat(simde__m256 v, float lo, float hi)
+{
+    v = simde_mm256_and_ps(v, simde_mm256_cmp_ps(v, v, SIMDE_CMP_ORD_Q));
+    v = simde_mm256_min_ps(simde_mm256_max_ps(v, simde_mm256_set1_ps(lo)), simde_mm256_set1_ps(hi));
+    return simde_mm256_cvtps_epi32(v);
+}
+
+TL__SR_INLINE simde__m256i tl__sr8_bf16(simde__m256 v)
+{
+    simde__m256i u = simde_mm256_castps_si256(v);
+    simde__m256i nan = simde_mm256_cmpgt_epi32(simde_mm256_and_si256(u, simde_mm256_set1_epi32(0x7fffffff)),
+                                               simde_mm256_set1_epi32(0x7f800000));
+    simde__m256i num = simde_mm256_andnot_si256(nan, u);
+    simde__m256i odd = simde_mm256_and_si256(simde_mm256_srli_epi32(num, 16), simde_mm256_set1_epi32(1));
+    simde__m256i r = simde_mm256_add_epi32(num, simde_mm256_add_epi32(simde_mm256_set1_epi32(0x7fff), odd));
+    simde__m256i q = simde_mm256_or_si256(simde_mm256_srli_epi32(u, 16), simde_mm256_set1_epi32(0x40));
+    r = simde_mm256_srli_epi32(r, 16);
+    return simde_mm256_or_si256(simde_mm256_and_si256(nan, q), simde_mm256_andnot_si256(nan, r));
+}
+
+/* 16 f32 values v as type dt at p, as tl__sr_store. The packs work
+   within 128-bit lanes, so a permute puts the values back in order;
+   every value is in range before a pack (no saturation happens there). */
+TL__SR_INLINE void tl__sr8_store(tl_data_type dt, const simde__m256 *v, char *p)
+{
+    simde__m256i a, b, order = simde_mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    switch (dt) {
+    case TL_F32:
+        simde_mm256_storeu_ps((float *)(void *)p, v[0]);
+        simde_mm256_storeu_ps((float *)(void *)(p + 32), v[1]);
+        break;
+    case TL_S32:
+        simde_mm256_storeu_si256((simde__m256i *)(void *)p, tl__sr8_sat(v[0], -2147483648.0f, 2147483520.0f));
+        simde_mm256_storeu_si256((simde__m256i *)(void *)(p + 32),
+                                 tl__sr8_sat(v[1], -2147483648.0f, 2147483520.0f));
+        break;
+    case TL_BF16:
+        a = simde_mm256_packus_epi32(tl__sr8_bf16(v[0]), tl__sr8_bf16(v[1]));
+        simde_mm256_storeu_si256((simde__m256i *)(void *)p, simde_mm256_permute4x64_epi64(a, 0xd8));
+        break;
+    case TL_S8:
+        a = simde_mm256_packs_epi32(tl__sr8_sat(v[0], -128.f, 127.f), tl__sr8_sat(v[1], -128.f, 127.f));
+        b = simde_mm256_permutevar8x32_epi32(simde_mm256_packs_epi16(a, a), order);
+        simde_mm_storeu_si128((simde__m128i *)(void *)p, simde_mm256_castsi256_si128(b));
+        break;
+    default:        /* TL_U8 */
+        a = simde_mm256_packs_epi32(tl__sr8_sat(v[0], 0.f, 255.f), tl__sr8_sat(v[1], 0.f, 255.f));
+        b = simde_mm256_permutevar8x32_epi32(simde_mm256_packus_epi16(a, a), order);
+        simde_mm_storeu_si128((simde__m128i *)(void *)p, simde_mm256_castsi256_si128(b));
+        break;
+    }
+}
+
+TL__SR_INLINE simde__m256 tl__sr8_scale8(const float *s, tl_dim sidx, tl_dim sstep)
+{
+    if (sstep == 1) return simde_mm256_loadu_ps(s + sidx);
+    return simde_mm256_setr_ps(s[sidx], s[sidx + sstep], s[sidx + 2 * sstep], s[sidx + 3 * sstep],
+                               s[sidx + 4 * sstep], s[sidx + 5 * sstep], s[sidx + 6 * sstep],
+                               s[sidx + 7 * sstep]);
+}
+
+/* tl__sr_quantize on 16 values. */
+TL__SR_INLINE void tl__sr8_quantize(const tl__sr_q *q, int extra, simde__m256 *v,
+                                    const simde__m256 *old, tl__sr_scales sc)
+{
+    int i;
+    TL__SR_UNROLL
+    for (i = 0; i < 2; ++i) {
+        if (extra && q->szp != 0) v[i] = simde_mm256_sub_ps(v[i], simde_mm256_set1_ps(q->szp));
+        if (sc.sc) {
+            simde__m256 s = sc.sstep == 0 ? simde_mm256_set1_ps(q->s0)
+                                          : tl__sr8_scale8(sc.sc, sc.sidx + 8 * i * sc.sstep, sc.sstep);
+            v[i] = simde_mm256_mul_ps(s, v[i]);
+            TL__SR_ROUNDED(v[i]);
+        }
+        if (!extra) continue;
+        if (q->beta != 0) {     /* NaN + NaN keeps the source's payload */
+            simde__m256 quiet = simde_mm256_castsi256_ps(simde_mm256_set1_epi32(0x00400000));
+            simde__m256 nan = simde_mm256_cmp_ps(v[i], v[i], SIMDE_CMP_UNORD_Q);
+            simde__m256 prod = simde_mm256_mul_ps(simde_mm256_set1_ps(q->beta), old[i]), sum;
+            TL__SR_ROUNDED(prod);
+            sum = simde_mm256_add_ps(v[i], prod);
+            v[i] = simde_mm256_or_ps(simde_mm256_and_ps(nan, simde_mm256_or_ps(v[i], quiet)),
+                                     simde_mm256_andnot_ps(nan, sum));
+        }
+        if (q->dzp != 0) v[i] = simde_mm256_add_ps(v[i], simde_mm256_set1_ps(q->dzp));
+        if (q->adj_on) v[i] = simde_mm256_mul_ps(simde_mm256_set1_ps(q->adj), v[i]);
+    }
+}
+
+/* extra: 0 when the plan is known to only scale, which takes the tests
+   for the other steps out of the loop. */
+TL__SR_INLINE void tl__sr8_convert_loop(const tl__sr_q *q, int extra, tl_data_type st,
+                                        tl_data_type dt, int ssz, int dsz, const char *src,
+                                        char *dst, tl__sr_scales sc, tl_dim n)
+{
+    tl_dim k;
+    TL__SR_UNROLL4
+    for (k = 0; k < n; k += 16) {
+        simde__m256 v[2], old[2];
+        tl__sr_scales at = sc;
+        at.sidx += k * sc.sstep;
+        tl__sr8_load(st, src + (size_t)k * (size_t)ssz, v);
+        if (extra && q->beta != 0) tl__sr8_load(dt, dst + (size_t)k * (size_t)dsz, old);
+        else old[0] = old[1] = simde_mm256_setzero_ps();
+        tl__sr8_quantize(q, extra, v, old, at);
+        tl__sr8_store(dt, v, dst + (size_t)k * (size_t)dsz);
+    }
+}
+
+TL__SR_INLINE void tl__sr8_convert_body(const tl_reorder_plan *p, tl_data_type st,
+                                        tl_data_type dt, int ssz, int dsz, const char *src,
+                                        char *dst, tl__sr_scales sc, tl_dim n)
+{
+    tl__sr_q q = tl__sr_q_of(p, sc);
+    if (q.extra) tl__sr8_convert_loop(&q, 1, st, dt, ssz, dsz, src, dst, sc, n);
+    else tl__sr8_convert_loop(&q, 0, st, dt, ssz, dsz, src, dst, sc, n);
+}
+
+static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
+                                 tl__sr_scales sc, tl_dim n)
+{
+    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+    switch (TL__SR_PAIR(st, dt)) {
+    TL__SR_FAST_PAIRS(TL__SR_PAIR_CASE, tl__sr8_convert_body)
+    default:
+        tl__sr8_convert_body(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n);
+        break;
+    }
+}
+
+/* tl__sr_transpose_block for 4-byte elements, 8 x 8: pairs of rows
+   interleaved, then pairs of pairs, then the 128-bit halves swapped
+   across. Only bits move (float shuffles on any 4-byte data). */
+TL__SR_INLINE void tl__sr8_transpose_block4(const char *s, size_t ss, char *d, size_t ds, int nt)
+{
+    simde__m256 r[8], t[8];
+    int i;
+    TL__SR_UNROLL
+    for (i = 0; i < 8; ++i) r[i] = simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)i * ss));
+    TL__SR_UNROLL
+    for (i = 0; i < 8; i += 2) {
+        t[i] = simde_mm256_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = simde_mm256_unpackhi_ps(r[i], r[i + 1]);
+    }
+    TL__SR_UNROLL
+    for (i = 0; i < 8; i += 4) {
+        r[i] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+        r[i + 1] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0xee);
+        r[i + 2] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0xee);
+    }
+    TL__SR_UNROLL
+    for (i = 0; i < 4; ++i) {
+        t[i] = simde_mm256_permute2f128_ps(r[i], r[i + 4], 0x20);
+        t[i + 4] = simde_mm256_permute2f128_ps(r[i], r[i + 4], 0x31);
+    }
+    TL__SR_UNROLL
+    for (i = 0; i < 8; ++i) {
+        float *row = (float *)(void *)(d + (size_t)i * ds);
+        if (nt) simde_mm256_stream_ps(row, t[i]);
+        else simde_mm256_storeu_ps(row, t[i]);
+    }
+}
+
+/* tl__sr_strip for 4-byte elements in blocks of 8. */
+static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim mb, tl_dim lb,
+                           int nt)
+{
+    tl_dim m, l;
+    for (m = 0; m < mb; m += 8)
+        for (l = 0; l < lb; l += 8)
+            tl__sr8_transpose_block4(s + (size_t)m * 4 + (size_t)l * sb, sb, d + (size_t)m * db + (size_t)l * 4,
+                                     db, nt);
+}
+#endif /* TL__SR_AVX2 */
+#if TL__SR_AVX2 == 2
+#undef SIMDE_X86_AVX_NATIVE
+#undef SIMDE_X86_AVX2_NATIVE
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#endif
+
+/* Whether the AVX2 variants may run here. */
+static int tl__sr_avx2(void)
+{
+#if TL__SR_AVX2 == 2
+    return __builtin_cpu_supports("avx2");
+#else
+    return TL__SR_AVX2;
+#endif
+}
+
 static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
                                 tl__sr_scales sc, tl_dim n)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
-    int ssz = (int)tl_dt_size(st), dsz = (int)tl_dt_size(dt);
+#if TL__SR_AVX2
+    if (tl__sr_avx2()) {
+        tl__sr8_convert_full(p, src, dst, sc, n);
+        return;
+    }
+#endif
     switch (TL__SR_PAIR(st, dt)) {
-    case TL__SR_PAIR(TL_F32, TL_F32): tl__sr_convert_body(p, TL_F32, TL_F32, 4, 4, src, dst, sc, n); break;
-    case TL__SR_PAIR(TL_F32, TL_S8): tl__sr_convert_body(p, TL_F32, TL_S8, 4, 1, src, dst, sc, n); break;
-    case TL__SR_PAIR(TL_F32, TL_U8): tl__sr_convert_body(p, TL_F32, TL_U8, 4, 1, src, dst, sc, n); break;
-    case TL__SR_PAIR(TL_F32, TL_S32): tl__sr_convert_body(p, TL_F32, TL_S32, 4, 4, src, dst, sc, n); break;
-    case TL__SR_PAIR(TL_F32, TL_BF16): tl__sr_convert_body(p, TL_F32, TL_BF16, 4, 2, src, dst, sc, n); break;
-    case TL__SR_PAIR(TL_S8, TL_F32): tl__sr_convert_body(p, TL_S8, TL_F32, 1, 4, src, dst, sc, n); break;
-    case TL__SR_PAIR(TL_U8, TL_F32): tl__sr_convert_body(p, TL_U8, TL_F32, 1, 4, src, dst, sc, n); break;
-    case TL__SR_PAIR(TL_S32, TL_F32): tl__sr_convert_body(p, TL_S32, TL_F32, 4, 4, src, dst, sc, n); break;
-    case TL__SR_PAIR(TL_BF16, TL_F32): tl__sr_convert_body(p, TL_BF16, TL_F32, 2, 4, src, dst, sc, n); break;
-    default: tl__sr_convert_body(p, st, dt, ssz, dsz, src, dst, sc, n); break;
+    TL__SR_FAST_PAIRS(TL__SR_PAIR_CASE, tl__sr_convert_body)
+    default:
+        tl__sr_convert_body(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n);
+        break;
     }
 }
 
@@ -405,6 +714,25 @@ TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char
     }
 }
 
+/* The B x B blocks of one strip: rows [0, mb) of M, columns [0, lb) of
+   L, with B = 16 / es, or 8 for 4-byte elements in AVX2 (wide). */
+TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char *d, size_t db,
+                                tl_dim mb, tl_dim lb, int nt)
+{
+    tl_dim B = 16 / es, m, l;
+#if TL__SR_AVX2
+    if (wide) {
+        tl__sr8_strip4(s, sb, d, db, mb, lb, nt);
+        return;
+    }
+#endif
+    (void)wide;
+    for (m = 0; m < mb; m += B)
+        for (l = 0; l < lb; l += B)
+            tl__sr_transpose_block(es, s + (size_t)m * (size_t)es + (size_t)l * sb, sb,
+                                   d + (size_t)m * db + (size_t)l * (size_t)es, db, (int)B, nt);
+}
+
 /* Copies element (m, l) from s + (m + l*ss)*es to d + (m*ds + l)*es for
    m < nm, l < nl: B x B blocks in registers, the borders (nm % B rows,
    nl % B columns) one element at a time. The blocks go down all of M for
@@ -413,10 +741,10 @@ TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char
    source is read as a few long sequential streams, which the hardware
    prefetchers follow (64 short streams at a time, as in square cache
    tiles, ran at a third of the speed here). */
-TL__SR_INLINE void tl__sr_transpose_es(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
-                                       tl_dim nm, tl_dim nl, int nt)
+TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim ss, char *d,
+                                       tl_dim ds, tl_dim nm, tl_dim nl, int nt)
 {
-    tl_dim B = 16 / es, strip = TL__SR_STRIP / es, slice, m0, l0, m, l;
+    tl_dim B = wide ? 8 : 16 / es, strip = TL__SR_STRIP / es, slice, m0, l0, m, l;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     if (strip < B) strip = B;
     /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
@@ -428,11 +756,7 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, const char *s, tl_dim ss, char *d
         char *dm = d + (size_t)m0 * db;
         for (l0 = 0; l0 < nl; l0 += strip) {
             tl_dim lt = nl - l0 < strip ? nl - l0 : strip, lb = lt / B * B;
-            for (m = 0; m < mb; m += B)
-                for (l = 0; l < lb; l += B)
-                    tl__sr_transpose_block(es, sm + (size_t)m * (size_t)es + (size_t)(l0 + l) * sb, sb,
-                                           dm + (size_t)m * db + (size_t)(l0 + l) * (size_t)es, db,
-                                           (int)B, nt);
+            tl__sr_strip(es, wide, sm + (size_t)l0 * sb, sb, dm + (size_t)l0 * (size_t)es, db, mb, lb, nt);
             for (m = 0; m < mt; ++m)
                 for (l = m < mb ? lb : 0; l < lt; ++l)
                     memcpy(dm + (size_t)m * db + (size_t)(l0 + l) * (size_t)es,
@@ -442,16 +766,21 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, const char *s, tl_dim ss, char *d
 }
 
 /* nt: stream the blocks past the caches (a large destination that is
-   not read back); only where every block row is 16-byte aligned. */
+   not read back); only where every block row is aligned to the vector. */
 static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
                              tl_dim nm, tl_dim nl, int nt)
 {
-    nt = nt && (uintptr_t)d % 16 == 0 && ((size_t)ds * (size_t)es) % 16 == 0;
+    int wide = es == 4 && tl__sr_avx2();
+    size_t vb = wide ? 32 : 16;
+    nt = nt && (uintptr_t)d % vb == 0 && ((size_t)ds * (size_t)es) % vb == 0;
     switch (es) {
-    case 1: tl__sr_transpose_es(1, s, ss, d, ds, nm, nl, nt); break;
-    case 2: tl__sr_transpose_es(2, s, ss, d, ds, nm, nl, nt); break;
-    case 4: tl__sr_transpose_es(4, s, ss, d, ds, nm, nl, nt); break;
-    default: tl__sr_transpose_es(8, s, ss, d, ds, nm, nl, nt); break;
+    case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt); break;
+    case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt); break;
+    case 4:
+        if (wide) tl__sr_transpose_es(4, 1, s, ss, d, ds, nm, nl, nt);
+        else tl__sr_transpose_es(4, 0, s, ss, d, ds, nm, nl, nt);
+        break;
+    default: tl__sr_transpose_es(8, 0, s, ss, d, ds, nm, nl, nt); break;
     }
 }
 

@@ -304,6 +304,7 @@ int main(void)
     random_matrix(3000);
     CHECK_MSG(cases_simd * 3 > cases_run, "SIMD kernels took only %ld of %ld plans",
               cases_simd, cases_run);
-    printf("simd_reorder: %ld cases, %ld on the SIMD kernel\n", cases_run, cases_simd);
+    printf("simd_reorder: %ld cases, %ld on the SIMD kernel, AVX2 variants %s\n", cases_run,
+           cases_simd, tl__sr_avx2() ? "used" : "not used");
     return tl_test_result("simd_reorder");
 }
