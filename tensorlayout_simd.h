@@ -101,9 +101,13 @@
 #endif
 #define TL__SR_STAGE 64     /* staging tile side for converting tiles */
 
-/* Data types the vector converter reads and writes. */
+static int tl__sr_avx2(void);
+
+/* Data types the vector converter reads and writes: f16 only in AVX2,
+   whose variable shifts its exact rounding needs. */
 static int tl__sr_dt_ok(tl_data_type dt)
 {
+    if (dt == TL_F16) return tl__sr_avx2();
     return dt == TL_F32 || dt == TL_S32 || dt == TL_S8 || dt == TL_U8 || dt == TL_BF16;
 }
 
@@ -392,6 +396,62 @@ TL__SR_INLINE void tl__sr_convert_body(const tl_reorder_plan *p, tl_data_type st
 #if TL__SR_AVX2
 #include <simde/x86/avx2.h>
 
+/* x | y per lane: y where mask is all ones, x where it is zero. */
+TL__SR_INLINE simde__m256i tl__sr8_select(simde__m256i mask, simde__m256i y, simde__m256i x)
+{
+    return simde_mm256_or_si256(simde_mm256_and_si256(mask, y), simde_mm256_andnot_si256(mask, x));
+}
+
+/* f16 bits in the low half of each lane to f32, as tl_f16_to_f32: the
+   exponent rebiased in integers (by 112, or 224 for inf and NaN, whose
+   payload is kept as it is), subnormals as exact products. */
+TL__SR_INLINE simde__m256 tl__sr8_from_f16(simde__m256i x)
+{
+    simde__m256i sign = simde_mm256_slli_epi32(simde_mm256_and_si256(x, simde_mm256_set1_epi32(0x8000)), 16);
+    simde__m256i em = simde_mm256_and_si256(x, simde_mm256_set1_epi32(0x7fff));
+    simde__m256i big = simde_mm256_cmpgt_epi32(em, simde_mm256_set1_epi32(0x7bff));
+    simde__m256i sub = simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32(0x400), em);
+    simde__m256i bias = tl__sr8_select(big, simde_mm256_set1_epi32(224 << 23), simde_mm256_set1_epi32(112 << 23));
+    simde__m256i r = simde_mm256_add_epi32(simde_mm256_slli_epi32(em, 13), bias);
+    simde__m256 tiny = simde_mm256_mul_ps(simde_mm256_cvtepi32_ps(em), simde_mm256_set1_ps(1.0f / 16777216.0f));
+    r = tl__sr8_select(sub, simde_mm256_castps_si256(tiny), r);
+    return simde_mm256_castsi256_ps(simde_mm256_or_si256(r, sign));
+}
+
+/* f32 to f16 bits in the low half of each lane, as tl_f32_to_f16, case
+   by case: NaN, overflow to inf, normal (rebias, round to nearest even),
+   subnormal (a variable shift of the full mantissa), underflow to zero. */
+TL__SR_INLINE simde__m256i tl__sr8_to_f16(simde__m256 v)
+{
+    simde__m256i u = simde_mm256_castps_si256(v), one = simde_mm256_set1_epi32(1);
+    simde__m256i sign = simde_mm256_and_si256(simde_mm256_srli_epi32(u, 16), simde_mm256_set1_epi32(0x8000));
+    simde__m256i a = simde_mm256_and_si256(u, simde_mm256_set1_epi32(0x7fffffff));
+    simde__m256i nan = simde_mm256_cmpgt_epi32(a, simde_mm256_set1_epi32(0x7f800000));
+    simde__m256i inf = simde_mm256_cmpgt_epi32(a, simde_mm256_set1_epi32(0x477fefff));
+    simde__m256i normal = simde_mm256_cmpgt_epi32(a, simde_mm256_set1_epi32(0x387fffff));
+    simde__m256i zero = simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32(0x33000000), a);
+    simde__m256i r = simde_mm256_sub_epi32(a, simde_mm256_set1_epi32(0x38000000));
+    simde__m256i shift = simde_mm256_sub_epi32(simde_mm256_set1_epi32(126), simde_mm256_srli_epi32(a, 23));
+    simde__m256i m = simde_mm256_or_si256(simde_mm256_and_si256(a, simde_mm256_set1_epi32(0x7fffff)),
+                                          simde_mm256_set1_epi32(0x800000));
+    simde__m256i q = simde_mm256_srlv_epi32(m, shift);
+    simde__m256i rem = simde_mm256_and_si256(m, simde_mm256_sub_epi32(simde_mm256_sllv_epi32(one, shift), one));
+    simde__m256i half = simde_mm256_sllv_epi32(one, simde_mm256_sub_epi32(shift, one));
+    simde__m256i up = simde_mm256_or_si256(simde_mm256_cmpgt_epi32(rem, half),
+                                           simde_mm256_and_si256(simde_mm256_cmpeq_epi32(rem, half),
+                                                                 simde_mm256_cmpeq_epi32(simde_mm256_and_si256(q, one), one)));
+    r = simde_mm256_add_epi32(r, simde_mm256_add_epi32(simde_mm256_set1_epi32(0xfff),
+                                                       simde_mm256_and_si256(simde_mm256_srli_epi32(r, 13), one)));
+    r = tl__sr8_select(normal, simde_mm256_srli_epi32(r, 13), simde_mm256_sub_epi32(q, up));
+    r = simde_mm256_andnot_si256(zero, r);
+    r = tl__sr8_select(inf, simde_mm256_set1_epi32(0x7c00), r);
+    r = tl__sr8_select(nan, simde_mm256_or_si256(simde_mm256_set1_epi32(0x7e00),
+                                                 simde_mm256_and_si256(simde_mm256_srli_epi32(a, 13),
+                                                                       simde_mm256_set1_epi32(0x3ff))),
+                       r);
+    return simde_mm256_or_si256(r, sign);
+}
+
 /* 16 values of type dt at p into two vectors of f32, as tl__sr_load. */
 TL__SR_INLINE void tl__sr8_load(tl_data_type dt, const char *p, simde__m256 *v)
 {
@@ -408,6 +468,10 @@ TL__SR_INLINE void tl__sr8_load(tl_data_type dt, const char *p, simde__m256 *v)
         case TL_BF16:
             x = simde_mm_loadu_si128((const simde__m128i *)(const void *)(p + 16 * i));
             v[i] = simde_mm256_castsi256_ps(simde_mm256_slli_epi32(simde_mm256_cvtepu16_epi32(x), 16));
+            break;
+        case TL_F16:
+            x = simde_mm_loadu_si128((const simde__m128i *)(const void *)(p + 16 * i));
+            v[i] = tl__sr8_from_f16(simde_mm256_cvtepu16_epi32(x));
             break;
         case TL_S8:
             x = simde_mm_loadl_epi64((const simde__m128i *)(const void *)(p + 8 * i));
@@ -459,6 +523,10 @@ TL__SR_INLINE void tl__sr8_store(tl_data_type dt, const simde__m256 *v, char *p)
         break;
     case TL_BF16:
         a = simde_mm256_packus_epi32(tl__sr8_bf16(v[0]), tl__sr8_bf16(v[1]));
+        simde_mm256_storeu_si256((simde__m256i *)(void *)p, simde_mm256_permute4x64_epi64(a, 0xd8));
+        break;
+    case TL_F16:
+        a = simde_mm256_packus_epi32(tl__sr8_to_f16(v[0]), tl__sr8_to_f16(v[1]));
         simde_mm256_storeu_si256((simde__m256i *)(void *)p, simde_mm256_permute4x64_epi64(a, 0xd8));
         break;
     case TL_S8:
@@ -546,6 +614,8 @@ static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     switch (TL__SR_PAIR(st, dt)) {
     TL__SR_FAST_PAIRS(TL__SR_PAIR_CASE, tl__sr8_convert_body)
+    TL__SR_PAIR_CASE(tl__sr8_convert_body, TL_F32, TL_F16, 4, 2)
+    TL__SR_PAIR_CASE(tl__sr8_convert_body, TL_F16, TL_F32, 2, 4)
     default:
         tl__sr8_convert_body(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n);
         break;

@@ -231,7 +231,10 @@ static void tail_sweep(void)
         { "nchw", "nchw", TL_BF16, TL_S32, 3, 1 },
         { "nchw", "nhwc", TL_F32, TL_S8, 1, 1 },      /* converting tile */
         { "nchw", "nhwc", TL_S32, TL_F32, 3, 1 },
-        { "oihw", "OIhw4i16o4i", TL_F32, TL_S8, 3, 2 } /* blocks */
+        { "oihw", "OIhw4i16o4i", TL_F32, TL_S8, 3, 2 }, /* blocks */
+        { "nchw", "nchw", TL_F32, TL_F16, 3, 1 },     /* f16: AVX2 only */
+        { "nchw", "nhwc", TL_F16, TL_F32, 1, 0 },
+        { "nhwc", "nChw16c", TL_F16, TL_S8, 3, 1 }
     };
     static float scales[64];
     size_t i;
@@ -263,7 +266,8 @@ static void tail_sweep(void)
             sprintf(what, "tail %s:%s -> %s:%s n=%ld", tl_dt_name(k[i].sdt), k[i].st,
                     tl_dt_name(k[i].ddt), k[i].dt, (long)n);
             compare(&s, &d, &a, (int)(n % 4), what);
-            CHECK_MSG(cases_simd == before + 1, "%s: the SIMD kernel did not take the plan", what);
+            if ((k[i].sdt != TL_F16 && k[i].ddt != TL_F16) || tl__sr_avx2())
+                CHECK_MSG(cases_simd == before + 1, "%s: the SIMD kernel did not take the plan", what);
         }
     }
 }
