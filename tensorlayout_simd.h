@@ -818,8 +818,10 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     if (strip < B) strip = B;
     /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
-       so the pages a strip writes stay in the TLB */
-    slice = db > TL__SR_SLICE / (size_t)B ? B : (tl_dim)(TL__SR_SLICE / db) / B * B;
+       so the pages a strip writes stay in the TLB (no division for the
+       many small tiles that need one slice) */
+    if ((size_t)nm * db <= TL__SR_SLICE) slice = nm;
+    else slice = db > TL__SR_SLICE / (size_t)B ? B : (tl_dim)(TL__SR_SLICE / db) / B * B;
     for (m0 = 0; m0 < nm; m0 += slice) {
         tl_dim mt = nm - m0 < slice ? nm - m0 : slice, mb = mt / B * B;
         const char *sm = s + (size_t)m0 * (size_t)es;

@@ -386,12 +386,13 @@ typedef struct {
     const void *src;
     void *dst;
     tlb_dnnl *dnnl;
+    tlb_loop *loop;
     void *mc_src, *mc_dst;
     size_t mc_bytes;
     int nthr;
 } tlb_run;
 
-enum { TLB_OURS, TLB_DNNL, TLB_MEMCPY, TLB_NWHO };
+enum { TLB_OURS, TLB_DNNL, TLB_MEMCPY, TLB_LOOP, TLB_NWHO };
 
 static int tlb_call(tlb_run *r, int who)
 {
@@ -402,6 +403,9 @@ static int tlb_call(tlb_run *r, int who)
         return tl_shuffle(&r->p->src, r->src, r->dst, r->p->axis, r->p->group, r->p->dir) != TL_OK;
     case TLB_DNNL:
         return tlb_dnnl_execute(r->dnnl);
+    case TLB_LOOP:
+        tlb_loop_execute(r->loop, r->src, r->dst);
+        return 0;
     default:
         tlb_memcpy(r->mc_dst, r->mc_src, r->mc_bytes, r->nthr);
         return 0;
@@ -576,10 +580,13 @@ static void tlb_perf(tlb_state *s, const tlb_prb *p, void *src, void *dst,
         have[TLB_OURS] = tlb_call(&r, TLB_OURS) == 0;
         have[TLB_DNNL] = r.dnnl && tlb_call(&r, TLB_DNNL) == 0;
         have[TLB_MEMCPY] = 1;
+        r.loop = p->driver == TLB_REORDER ? tlb_loop_create(&p->src, &p->dst, &a) : NULL;
+        have[TLB_LOOP] = r.loop != NULL;
         if (!have[TLB_OURS]) {
             printf("skip (execute failed) %s\n", p->line);
             ++s->skipped;
             tlb_dnnl_destroy(r.dnnl);
+            tlb_loop_destroy(r.loop);
             break;
         }
         /* warm-up, and a batch size k that makes the slowest sample
@@ -598,16 +605,19 @@ static void tlb_perf(tlb_state *s, const tlb_prb *p, void *src, void *dst,
         for (who = 0; who < TLB_NWHO; ++who)
             med[who] = have[who] ? tlb_median(samples[who], s->reps) : 0;
         if (!s->header_done) {
-            printf("thr       MiB     ours   memcpy   oneDNN  /mcpy  /dnnl  problem  (GB/s)\n");
+            printf("thr       MiB     ours   memcpy   oneDNN  /mcpy  /dnnl  /loop  problem  (GB/s)\n");
             s->header_done = 1;
         }
         {
             double gb_ours = bytes / med[TLB_OURS] * 1e-9;
             double gb_mc = bytes / med[TLB_MEMCPY] * 1e-9;
             double gb_dnnl = have[TLB_DNNL] ? bytes / med[TLB_DNNL] * 1e-9 : 0;
+            double gb_loop = have[TLB_LOOP] ? bytes / med[TLB_LOOP] * 1e-9 : 0;
             printf("%3d %9.2f %8.2f %8.2f ", r.nthr, bytes / 1048576., gb_ours, gb_mc);
             if (have[TLB_DNNL]) printf("%8.2f %6.2f %6.2f", gb_dnnl, gb_ours / gb_mc, gb_ours / gb_dnnl);
             else printf("%8s %6.2f %6s", "-", gb_ours / gb_mc, "-");
+            if (have[TLB_LOOP]) printf(" %6.2f", gb_ours / gb_loop);
+            else printf(" %6s", "-");
             printf("  %s\n", p->line);
             if (s->csv) {
                 fprintf(s->csv, "\"%s\",%d,%.0f,%.6g,%.6g,", p->line, r.nthr, bytes,
@@ -615,15 +625,19 @@ static void tlb_perf(tlb_state *s, const tlb_prb *p, void *src, void *dst,
                 if (have[TLB_DNNL]) fprintf(s->csv, "%.6g,", med[TLB_DNNL] * 1e3);
                 else fprintf(s->csv, ",");
                 fprintf(s->csv, "%.4g,%.4g,", gb_ours, gb_mc);
-                if (have[TLB_DNNL]) fprintf(s->csv, "%.4g,%.4f,%.4f\n", gb_dnnl,
+                if (have[TLB_DNNL]) fprintf(s->csv, "%.4g,%.4f,%.4f,", gb_dnnl,
                                             gb_ours / gb_mc, gb_ours / gb_dnnl);
-                else fprintf(s->csv, ",%.4f,\n", gb_ours / gb_mc);
+                else fprintf(s->csv, ",%.4f,,", gb_ours / gb_mc);
+                if (have[TLB_LOOP]) fprintf(s->csv, "%.6g,%.4f\n", med[TLB_LOOP] * 1e3, gb_ours / gb_loop);
+                else fprintf(s->csv, ",\n");
             }
         }
         if (!have[TLB_DNNL] && t == 0 && tlb_dnnl_available())
             printf("    (%s)\n", why);
         tlb_dnnl_destroy(r.dnnl);
         r.dnnl = NULL;
+        tlb_loop_destroy(r.loop);
+        r.loop = NULL;
     }
     free(r.mc_src);
     free(r.mc_dst);
@@ -762,7 +776,8 @@ static int tlb_arg(tlb_state *s, const char *arg, const char *dir, int depth)
         if (!s->csv) { fprintf(stderr, "tlbench: cannot write %s\n", v); return 1; }
         if (s->mode == TLB_CORR) fprintf(s->csv, "problem,threads,result,onednn\n");
         else fprintf(s->csv, "problem,threads,bytes,ours_ms,memcpy_ms,onednn_ms,"
-                             "ours_gbs,memcpy_gbs,onednn_gbs,ours_per_memcpy,ours_per_onednn\n");
+                             "ours_gbs,memcpy_gbs,onednn_gbs,ours_per_memcpy,ours_per_onednn,"
+                             "loop_ms,ours_per_loop\n");
         return 0;
     }
     if (strncmp(arg, "batch=", 6) == 0) {

@@ -4,7 +4,8 @@
    tlb_scalar.c   the scalar engine, compiled a second time with
                   TL_SIMD_FORCE_SCALAR + TENSORLAYOUT_STATIC (the reference
                   for --mode=C)
-   tlb_dnnl.c     oneDNN 2.6 primitives (tlb_dnnl_none.c when not built) */
+   tlb_dnnl.c     oneDNN 2.6 primitives (tlb_dnnl_none.c when not built)
+   tlb_loop.c     the bare loop that small reorders are also timed against */
 #ifndef TLBENCH_H
 #define TLBENCH_H
 
@@ -37,5 +38,17 @@ tlb_dnnl *tlb_dnnl_shuffle_create(const tl_memory_desc *md, void *src,
 /* 0 on success. */
 int tlb_dnnl_execute(tlb_dnnl *p);
 void tlb_dnnl_destroy(tlb_dnnl *p);
+
+/* The loop a user would write by hand instead of calling a library: four
+   nested loops over the logical dims, each dim's offsets looked up in a
+   table made once. Covers small (<= TLB_LOOP_MAX_BYTES) 4-D reorders
+   between f32 and f32, s8 or u8 with at most a common scale; NULL
+   otherwise. It measures call overhead, so it does not handle NaN. */
+#define TLB_LOOP_MAX_BYTES (1 << 20)
+typedef struct tlb_loop tlb_loop;
+tlb_loop *tlb_loop_create(const tl_memory_desc *src_md, const tl_memory_desc *dst_md,
+                          const tl_reorder_attr *attr);
+void tlb_loop_execute(const tlb_loop *l, const void *src, void *dst);
+void tlb_loop_destroy(tlb_loop *l);
 
 #endif
