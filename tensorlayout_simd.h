@@ -12,7 +12,13 @@
 
    Options (define before the implementation include):
        TL_SIMD_FORCE_SCALAR   compile the scalar core only (tests compare)
+       TL_SIMD_NO_DISPATCH    x86-64: no AVX2 variants unless the build
+                              targets AVX2 (-mavx2, -march=native)
    Needs SIMDe (Debian: libsimde-dev) only in the implementation file.
+   On x86-64 with GCC or Clang the conversions and 32-bit transposes also
+   come as AVX2 variants, used when the CPU has AVX2 (see "instruction
+   sets" below): keep the implementation file free of other uses of
+   SIMDe's AVX headers (or define TL_SIMD_NO_DISPATCH there).
 */
 #if defined(TENSORLAYOUT_IMPLEMENTATION) && !defined(TL__IMPLEMENTATION_DONE) && \
     !defined(TL_SIMD_FORCE_SCALAR)
@@ -38,7 +44,8 @@
    - tile: L is contiguous in dst only, and an outer loop M is the one
      contiguous in src (nchw <-> nhwc, nchw <-> nChw16c, OIhw ->
      OIhw16i16o). M x L is transposed in registers, B x B elements with
-     one 16-byte row each (B = 4 for 32-bit, 8 for 16-bit, 16 for 8-bit),
+     one 16-byte row each (B = 4 for 32-bit, 8 for 16-bit, 16 for 8-bit;
+     B = 8 and 32-byte rows for 32-bit in AVX2),
      in strips of 64 bytes of L that run down M: each dst row gets whole
      cache lines and src is read as a few long streams. A narrow M (the 3
      channels of a camera frame) loads 16 bytes per pixel anyway and
@@ -49,9 +56,11 @@
      order through a table of offsets built once per call, then convert
      them as one run; per-element scales are gathered the same way;
    - anything else takes the core's strided loops.
-   All other loops are walked by an odometer. Only SSE2 is used: it is
+   All other loops are walked by an odometer. SSE2 is the baseline: it is
    native on every x86-64 without compiler flags (SIMDe maps it to NEON
-   on Arm, to plain C elsewhere), and reorders are memory bound.
+   on Arm, to plain C elsewhere); AVX2 variants of the conversions and of
+   the 32-bit transposes double the bytes per instruction where the CPU
+   has it, which the conversions need to keep up with memory.
    Transposes into a dst of TL__SR_STREAM_MIN bytes or more use streaming
    stores. When loops[0], which the core shares between threads, is too
    short, tl__sr_balance splits the largest loop to feed them.
@@ -64,8 +73,9 @@
    in the default MXCSR mode (the library never changes it). The last
    n % 16 values of a run go through small buffers on the same vector
    path; transpose borders are copied element by element. Plans with
-   tails (blocked dims that do not divide), src_by_index, f16 or f64
-   conversions, s32 -> f64, keep the scalar kernel. */
+   tails (blocked dims that do not divide), src_by_index, f64
+   conversions, s32 -> f64, and f16 conversions without AVX2 keep the
+   scalar kernel. */
 #include <simde/x86/sse2.h>
 
 /* ---- simd: instruction sets --------------------------------------------
