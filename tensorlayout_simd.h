@@ -666,6 +666,22 @@ TL__SR_INLINE void tl__sr8_transpose_block4(const char *s, size_t ss, char *d, s
     }
 }
 
+/* The rows [m0, mt) of a strip that a block row cannot fill (fewer than
+   8): each 8 columns of one row are one gather of elements ss apart
+   (7 * ss fits an int32: the caller checks). */
+static void tl__sr8_rows4(const char *s, tl_dim ss, char *d, size_t db, tl_dim m0, tl_dim mt,
+                          tl_dim lb)
+{
+    simde__m256i idx = simde_mm256_mullo_epi32(simde_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                               simde_mm256_set1_epi32((int32_t)ss));
+    tl_dim m, l;
+    for (m = m0; m < mt; ++m)
+        for (l = 0; l < lb; l += 8)
+            simde_mm256_storeu_ps((float *)(void *)(d + (size_t)m * db + (size_t)l * 4),
+                                  simde_mm256_i32gather_ps((const float *)(const void *)(s + (size_t)m * 4) + l * ss,
+                                                           idx, 4));
+}
+
 /* tl__sr_strip for 4-byte elements in blocks of 8. */
 static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim mb, tl_dim lb,
                            int nt)
@@ -837,10 +853,18 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
         const char *sm = s + (size_t)m0 * (size_t)es;
         char *dm = d + (size_t)m0 * db;
         for (l0 = 0; l0 < nl; l0 += strip) {
-            tl_dim lt = nl - l0 < strip ? nl - l0 : strip, lb = lt / B * B;
+            tl_dim lt = nl - l0 < strip ? nl - l0 : strip, lb = lt / B * B, full = mb;
             tl__sr_strip(es, wide, sm + (size_t)l0 * sb, sb, dm + (size_t)l0 * (size_t)es, db, mb, lb, nt);
+#if TL__SR_AVX2
+            /* the last rows of small tiles (the 9th tap of a 3x3 filter)
+               cost as much one by one as all the blocks before them */
+            if (wide && mb < mt && ss <= INT32_MAX / 8) {
+                tl__sr8_rows4(sm + (size_t)l0 * sb, ss, dm + (size_t)l0 * (size_t)es, db, mb, mt, lb);
+                full = mt;
+            }
+#endif
             for (m = 0; m < mt; ++m)
-                for (l = m < mb ? lb : 0; l < lt; ++l)
+                for (l = m < full ? lb : 0; l < lt; ++l)
                     memcpy(dm + (size_t)m * db + (size_t)(l0 + l) * (size_t)es,
                            sm + (size_t)m * (size_t)es + (size_t)(l0 + l) * sb, (size_t)es);
         }
