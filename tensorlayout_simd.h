@@ -632,15 +632,13 @@ static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char
     }
 }
 
-/* tl__sr_transpose_block for 4-byte elements, 8 x 8: pairs of rows
-   interleaved, then pairs of pairs, then the 128-bit halves swapped
-   across. Only bits move (float shuffles on any 4-byte data). */
-TL__SR_INLINE void tl__sr8_transpose_block4(const char *s, size_t ss, char *d, size_t ds, int nt)
+/* The 8 x 8 block of 4-byte elements in r (row i in r[i]) transposed in
+   place: pairs of rows interleaved, then pairs of pairs, then the 128-bit
+   halves swapped across. Only bits move (float shuffles on any data). */
+TL__SR_INLINE void tl__sr8_t8x8(simde__m256 *r)
 {
-    simde__m256 r[8], t[8];
+    simde__m256 t[8];
     int i;
-    TL__SR_UNROLL
-    for (i = 0; i < 8; ++i) r[i] = simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)i * ss));
     TL__SR_UNROLL
     for (i = 0; i < 8; i += 2) {
         t[i] = simde_mm256_unpacklo_ps(r[i], r[i + 1]);
@@ -659,10 +657,58 @@ TL__SR_INLINE void tl__sr8_transpose_block4(const char *s, size_t ss, char *d, s
         t[i + 4] = simde_mm256_permute2f128_ps(r[i], r[i + 4], 0x31);
     }
     TL__SR_UNROLL
+    for (i = 0; i < 8; ++i) r[i] = t[i];
+}
+
+TL__SR_INLINE void tl__sr8_load8(const char *s, size_t ss, simde__m256 *r)
+{
+    int i;
+    TL__SR_UNROLL
+    for (i = 0; i < 8; ++i) r[i] = simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)i * ss));
+}
+
+/* tl__sr_transpose_block for 4-byte elements, 8 x 8. */
+TL__SR_INLINE void tl__sr8_transpose_block4(const char *s, size_t ss, char *d, size_t ds, int nt)
+{
+    simde__m256 r[8];
+    int i;
+    tl__sr8_load8(s, ss, r);
+    tl__sr8_t8x8(r);
+    TL__SR_UNROLL
     for (i = 0; i < 8; ++i) {
         float *row = (float *)(void *)(d + (size_t)i * ds);
-        if (nt) simde_mm256_stream_ps(row, t[i]);
-        else simde_mm256_storeu_ps(row, t[i]);
+        if (nt) simde_mm256_stream_ps(row, r[i]);
+        else simde_mm256_storeu_ps(row, r[i]);
+    }
+}
+
+/* A tile of 4-byte elements whose dst rows are not evenly spaced: row m
+   at d + rows[m] (bytes), element l of it from s + m*4 + l*sb; in strips
+   of 16 columns, as tl__sr_transpose_es walks them. The few elements
+   outside whole blocks go one by one. nt: streaming stores (every row
+   32-byte aligned). */
+static void tl__sr8_tile_rows4(const char *s, size_t sb, char *d, const size_t *rows, tl_dim nm,
+                               tl_dim nl, int nt)
+{
+    tl_dim mb = nm / 8 * 8, l0, m, l;
+    int i;
+    for (l0 = 0; l0 < nl; l0 += 16) {
+        tl_dim lt = nl - l0 < 16 ? nl - l0 : 16, lb = lt / 8 * 8;
+        for (m = 0; m < mb; m += 8)
+            for (l = l0; l < l0 + lb; l += 8) {
+                simde__m256 r[8];
+                tl__sr8_load8(s + (size_t)m * 4 + (size_t)l * sb, sb, r);
+                tl__sr8_t8x8(r);
+                TL__SR_UNROLL
+                for (i = 0; i < 8; ++i) {
+                    float *row = (float *)(void *)(d + rows[m + i] + (size_t)l * 4);
+                    if (nt) simde_mm256_stream_ps(row, r[i]);
+                    else simde_mm256_storeu_ps(row, r[i]);
+                }
+            }
+        for (m = 0; m < nm; ++m)
+            for (l = l0 + (m < mb ? lb : 0); l < l0 + lt; ++l)
+                memcpy(d + rows[m] + (size_t)l * 4, s + (size_t)m * 4 + (size_t)l * sb, 4);
     }
 }
 
@@ -1000,8 +1046,10 @@ static void tl__sr_gather(int es, const char *s, const int32_t *off, char *out, 
 
 /* How the kernel works through the nest: which loops it does inside one
    step (the rest is walked by an odometer). */
-enum { TL__SR_RUN, TL__SR_TILE_COPY, TL__SR_NARROW, TL__SR_TILE_CONVERT, TL__SR_BLOCKS,
-       TL__SR_STRIDED };
+enum { TL__SR_RUN, TL__SR_TILE_COPY, TL__SR_TILE_ROWS, TL__SR_NARROW, TL__SR_TILE_CONVERT,
+       TL__SR_BLOCKS, TL__SR_STRIDED };
+
+#define TL__SR_ROWS 1024    /* dst rows a merged tile may hold */
 
 typedef struct {
     int shape;
@@ -1011,6 +1059,8 @@ typedef struct {
     int scales_vary;            /* a block's scales differ inside it */
     int32_t *soff, *coff;       /* a whole block's src and scale offsets */
     int stream;                 /* non-temporal stores for a large dst */
+    int K;                      /* a merged tile's second loop (M's next in src) */
+    size_t *rows;               /* a merged tile's dst rows, bytes */
 } tl__sr_shape;
 
 /* The first loop k of the longest run of innermost loops that is dense
@@ -1060,6 +1110,25 @@ static int tl__sr_tile_loop(const tl_reorder_plan *p)
     return -1;
 }
 
+/* Small tiles (the 9 taps of OIhw -> OIhw16i16o, one tile per input
+   channel) cost more to set up than to move. When a loop K continues M
+   in src (stride = M's size), K and M become one tile of K*M rows, each
+   with its own dst offset from a table; 4-byte elements in AVX2 only. */
+static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
+{
+    int L = p->nloops - 1, k;
+    tl_dim nm = p->loops[sh->M].size;
+    sh->K = -1;
+    if (tl_dt_size(p->src_md.data_type) != 4 || !tl__sr_avx2() || sh->M == 0 || nm >= 64)
+        return;
+    for (k = 1; k < L; ++k)
+        if (k != sh->M && p->loops[k].src_stride == nm && p->loops[k].size <= TL__SR_ROWS / nm) {
+            sh->K = k;
+            sh->shape = TL__SR_TILE_ROWS;
+            return;
+        }
+}
+
 /* The shape every step of this plan takes (the same for all calls). */
 static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
@@ -1075,6 +1144,7 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         sh->stream = p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN;
         if (sh->M < 0) sh->shape = TL__SR_STRIDED;
         else sh->shape = p->loops[sh->M].size >= B ? TL__SR_TILE_COPY : TL__SR_NARROW;
+        if (sh->shape == TL__SR_TILE_COPY) tl__sr_merge_rows(p, sh);
         return;
     }
     if (sh->M >= 0 && p->loops[sh->M].size >= B && L->size >= 16) {
@@ -1119,6 +1189,14 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         tl__sr_transpose(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
                          sh->stream);
         break;
+#if TL__SR_AVX2
+    case TL__SR_TILE_ROWS:
+        tl__sr8_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows,
+                           lp[sh->M].size * lp[sh->K].size, n,
+                           sh->stream && (uintptr_t)d % 32 == 0 && lp[sh->M].dst_stride % 8 == 0 &&
+                               lp[sh->K].dst_stride % 8 == 0);
+        break;
+#endif
     case TL__SR_NARROW:
         tl__sr_narrow(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
                       src + p->src_hi);
@@ -1166,6 +1244,7 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
     tl_dim step[TL_REORDER_MAX_LOOPS];
     int inner[TL_REORDER_MAX_LOOPS];
     int32_t soff[TL__SR_BLOCK], coff[TL__SR_BLOCK];
+    size_t rows[TL__SR_ROWS];
     tl__sr_shape sh;
     if (begin >= end) return;
     tl__sr_pick_shape(p, &sh);
@@ -1173,7 +1252,15 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
         lo[l] = 0;
         hi[l] = p->loops[l].size;
         step[l] = 1;
-        inner[l] = sh.shape == TL__SR_BLOCKS ? l > sh.k : l == L || l == sh.M;
+        inner[l] = sh.shape == TL__SR_BLOCKS ? l > sh.k
+                 : l == L || l == sh.M || (sh.shape == TL__SR_TILE_ROWS && l == sh.K);
+    }
+    if (sh.shape == TL__SR_TILE_ROWS) {
+        tl_dim nm = p->loops[sh.M].size, r;
+        size_t es = tl_dt_size(p->dst_md.data_type);
+        for (r = 0; r < nm * p->loops[sh.K].size; ++r)
+            rows[r] = (size_t)(r / nm * p->loops[sh.K].dst_stride + r % nm * p->loops[sh.M].dst_stride) * es;
+        sh.rows = rows;
     }
     if (sh.shape == TL__SR_BLOCKS) {
         tl_dim n[TL_REORDER_MAX_LOOPS], at = 0;

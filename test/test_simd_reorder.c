@@ -300,8 +300,48 @@ static void balanced(void)
         }
 }
 
+/* Weights to blocked layouts with small filters: with AVX2, the taps and
+   the input channels of a block become one tile with a table of dst rows
+   (TL__SR_TILE_ROWS); every filter size, 2-D to 3-D, groups, odd I. */
+static void merged_tiles(void)
+{
+    static const struct { const char *st, *dt; int nd; } k[] = {
+        { "oihw", "OIhw16i16o", 4 }, { "oihw", "OIhw8i8o", 4 }, { "oidhw", "OIdhw16i16o", 5 },
+        { "goihw", "gOIhw16i16o", 5 }, { "oihw", "OIhw16o16i", 4 }, { "ihwo", "OIhw16i16o", 4 }
+    };
+    size_t i;
+    int f, merged = 0;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (f = 1; f <= 8; ++f) {
+            tl_dim dims[5];
+            tl_memory_desc s, d;
+            tl_reorder_plan plan;
+            tl__sr_shape sh;
+            char what[96];
+            int g = strchr(k[i].st, 'g') != NULL, n = 0;
+            if (g) dims[n++] = 2;
+            dims[n++] = 32;
+            dims[n++] = f % 2 ? 16 : 48;
+            for (; n < k[i].nd; ++n) dims[n] = n % 2 ? f : (f + 1) / 2;
+            if (tl_md_init_by_tag(&s, k[i].nd, dims, TL_F32, k[i].st) ||
+                tl_md_init_by_tag(&d, k[i].nd, dims, TL_F32, k[i].dt)) {
+                CHECK_MSG(0, "merged %s -> %s refused", k[i].st, k[i].dt);
+                continue;
+            }
+            sprintf(what, "merged %s -> %s taps %d", k[i].st, k[i].dt, f);
+            compare(&s, &d, NULL, f % 4, what);
+            if (tl_reorder_plan_init(&plan, &s, &d, NULL) == TL_OK &&
+                plan.kernel == tl__simd_reorder_kernel) {
+                tl__sr_pick_shape(&plan, &sh);
+                merged += sh.shape == TL__SR_TILE_ROWS;
+            }
+        }
+    if (tl__sr_avx2()) CHECK_MSG(merged >= 20, "only %d plans took merged tiles", merged);
+}
+
 int main(void)
 {
+    merged_tiles();
     balanced();
     tail_sweep();
     views(200);
