@@ -563,6 +563,250 @@ static void tl__sr_gather(int es, const char *s, const int32_t *off, char *out, 
     }
 }
 
+/* ---- blocks staged in source order ----------------------------------
+   A converting block gathered in dst order needs one scalar load per
+   value and, with per-O scales, one per scale too. Weight layouts
+   (OIhw -> OIhw4i16o4i, OIhw16i16o, 8i16o2i, groups) have more
+   structure: inside a block, every loop but one, R (o, with the largest
+   src stride), is dense in src, so the block is nR runs of nC contiguous
+   source values, each under one scale. Such a block is converted run by
+   run into S (dst type, source order: vector conversions with a constant
+   scale), transposed nR x nC into T (each row: the nR values of one
+   source position, R innermost), and T is spread into dst: rows copied
+   whole when R is dst's innermost loop, or, when one loop Z (i%4) lies
+   inside R in dst, nZ rows zipped into the [o][i%4] interleave. For an
+   s8 dst that is a 16x16 byte transpose of 4x smaller data than the
+   source. Plans with this shape but no vector permute (nR or nZ that do
+   not fit a vector) still convert runs into S and then pick the values
+   through a table of S offsets; so does beta, whose old dst values are
+   first put into S through the same table. Copies take the block path
+   only with the vector permute, transposing straight from src. */
+#define TL__SR_PBLOCK 16384  /* bytes of dst type a block staged in source order holds */
+
+typedef struct {
+    int k;                      /* first loop of the block, >= 1 */
+    tl_dim chunk;               /* iterations of loop k per block (divides it) */
+    int R;                      /* the block loop with the largest src stride */
+    tl_dim nR, nC;              /* R's iterations; values of one source run */
+    tl_dim nZ, zs;              /* the dst loop inside R (1: none); its stride in a run */
+    int fast;                   /* permute by transposes and zips; else through off */
+    tl_dim noff;                /* entries of off */
+    uint16_t *off;              /* fast: pairs (T offset, dst offset) per group of
+                                   nZ rows; else the S offset of each dst element
+                                   (all below TL__SR_PBLOCK) */
+} tl__sr_perm;
+
+/* Iterations of block loop l. */
+static tl_dim tl__sr_perm_n(const tl_reorder_plan *p, const tl__sr_perm *pm, int l)
+{
+    return l == pm->k ? pm->chunk : p->loops[l].size;
+}
+
+/* The block: loops k..L dense in dst, at most TL__SR_PBLOCK bytes of
+   staged values, loop k cut to a divisor of its size so that every block
+   has one geometry. Loop 0 stays outside: threads split it anywhere. */
+static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm)
+{
+    tl_dim inner = 1, c, most = TL__SR_PBLOCK / (tl_dim)tl_dt_size(p->dst_md.data_type);
+    int l;
+    if (p->mode == TL_REORDER_MODE_COPY) most = TL__SR_PBLOCK / (tl_dim)tl_dt_size(p->src_md.data_type);
+    pm->k = p->nloops;
+    pm->chunk = 1;
+    for (l = p->nloops - 1; l >= 1; --l) {
+        const tl_reorder_loop *lp = &p->loops[l];
+        if (lp->dst_stride != inner) break;
+        c = lp->size < most / inner ? lp->size : most / inner;
+        while (c > 1 && lp->size % c != 0) --c;
+        if (c < 2) break;
+        pm->k = l;
+        pm->chunk = c;
+        if (c < lp->size) break;
+        inner *= c;
+    }
+    return pm->k < p->nloops;
+}
+
+/* Whether the block's loops other than R are one dense source run under
+   one scale; sets R, nR, nC. */
+static int tl__sr_perm_runs(const tl_reorder_plan *p, tl__sr_perm *pm)
+{
+    int c[TL_REORDER_MAX_LOOPS], nc = 0, l, a, b;
+    tl_dim run = 1;
+    pm->R = pm->k;
+    for (l = pm->k; l < p->nloops; ++l)
+        if (p->loops[l].src_stride > p->loops[pm->R].src_stride) pm->R = l;
+    for (l = pm->k; l < p->nloops; ++l) {
+        if (l == pm->R) continue;
+        if (p->scales && p->loops[l].scale_stride != 0) return 0;
+        for (a = nc++; a > 0 && p->loops[c[a - 1]].src_stride > p->loops[l].src_stride; --a)
+            c[a] = c[a - 1];
+        c[a] = l;
+    }
+    for (b = 0; b < nc; ++b) {
+        if (p->loops[c[b]].src_stride != run) return 0;
+        run *= tl__sr_perm_n(p, pm, c[b]);
+    }
+    pm->nR = tl__sr_perm_n(p, pm, pm->R);
+    pm->nC = run;
+    return pm->nR >= 2 && pm->nC >= 16;
+}
+
+/* Whether T can be spread into dst by row copies or zips of nZ rows. */
+static int tl__sr_perm_vec(const tl_reorder_plan *p, tl__sr_perm *pm)
+{
+    tl_dim dR = p->loops[pm->R].dst_stride, rowb;
+    int L = p->nloops - 1, dsz = (int)tl_dt_size(p->dst_md.data_type);
+    rowb = pm->nR * dsz;
+    pm->nZ = 1;
+    pm->zs = 0;
+    if (dR == 1) return 1;
+    /* the block is dense in dst: L alone must span R's dst stride */
+    if (pm->R == L || tl__sr_perm_n(p, pm, L) != dR) return 0;
+    pm->nZ = dR;
+    pm->zs = p->loops[L].src_stride;
+    return (dR & (dR - 1)) == 0 && dR * dsz <= 16 && rowb % 16 == 0;
+}
+
+/* Visits every point of the block loops in dst order, except R and, if
+   skip_z, Z; cb gets the point's offsets in S (run units) and dst. */
+static void tl__sr_perm_table(const tl_reorder_plan *p, tl__sr_perm *pm, int l, tl_dim so,
+                              tl_dim dof, int fast)
+{
+    tl_dim i, n;
+    if (l == p->nloops) {
+        if (fast) {
+            pm->off[2 * pm->noff] = (uint16_t)(so * pm->nR);
+            pm->off[2 * pm->noff + 1] = (uint16_t)dof;
+        } else {
+            pm->off[dof] = (uint16_t)so;
+        }
+        ++pm->noff;
+        return;
+    }
+    n = tl__sr_perm_n(p, pm, l);
+    if (fast && (l == pm->R || (pm->nZ > 1 && l == p->nloops - 1))) n = 1;
+    for (i = 0; i < n; ++i)
+        tl__sr_perm_table(p, pm, l + 1,
+                          so + i * (l == pm->R ? pm->nC : p->loops[l].src_stride),
+                          dof + i * p->loops[l].dst_stride, fast);
+}
+
+/* Whether plan p can take blocks staged in source order. */
+static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm)
+{
+    memset(pm, 0, sizeof *pm);
+    if (!tl__sr_perm_block(p, pm) || !tl__sr_perm_runs(p, pm)) return 0;
+    pm->fast = tl__sr_perm_vec(p, pm) && p->beta == 0;
+    return p->mode != TL_REORDER_MODE_COPY || pm->fast;
+}
+
+/* nZ rows of T (ts bytes apart) of es-byte values, 16 bytes each,
+   interleaved into nZ * 16 bytes at o. Round g zips groups of g
+   interleaved rows in pairs, at g values per element. */
+TL__SR_INLINE void tl__sr_zip_rows(int es, int n, const char *t, size_t ts, char *o)
+{
+    simde__m128i r[16], x[16];
+    int g, j, v, w = es;
+    TL__SR_UNROLL
+    for (j = 0; j < n; ++j) r[j] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(t + (size_t)j * ts));
+    TL__SR_UNROLL
+    for (g = 1; g < n; g *= 2, w *= 2) {
+        TL__SR_UNROLL
+        for (j = 0; j < n; j += 2 * g) {
+            TL__SR_UNROLL
+            for (v = 0; v < g; ++v) {
+                simde__m128i a = r[j + v], b = r[j + g + v];
+                tl__sr_zip(&a, &b, w);
+                x[j + 2 * v] = a;
+                x[j + 2 * v + 1] = b;
+            }
+        }
+        TL__SR_UNROLL
+        for (j = 0; j < n; ++j) r[j] = x[j];
+    }
+    TL__SR_UNROLL
+    for (j = 0; j < n; ++j) simde_mm_storeu_si128((simde__m128i *)(void *)(o + 16 * (size_t)j), r[j]);
+}
+
+/* Spreads T into dst: each group of nZ rows (nR values each) zipped, or
+   (nZ == 1) copied. Inlined with es and nZ constant. */
+TL__SR_INLINE void tl__sr_perm_zip_es(int es, int nz, const tl__sr_perm *pm, const char *T,
+                                      char *d)
+{
+    size_t rowb = (size_t)pm->nR * (size_t)es, ts = (size_t)pm->zs * rowb, v;
+    tl_dim g;
+    for (g = 0; g < pm->noff; ++g) {
+        const char *t = T + (size_t)pm->off[2 * g] * (size_t)es;
+        char *o = d + (size_t)pm->off[2 * g + 1] * (size_t)es;
+        if (nz == 1) {
+            memcpy(o, t, rowb);
+            continue;
+        }
+        for (v = 0; v < rowb; v += 16) tl__sr_zip_rows(es, nz, t + v, ts, o + v * (size_t)nz);
+    }
+}
+
+static void tl__sr_perm_zip(int es, const tl__sr_perm *pm, const char *T, char *d)
+{
+    switch (es * 32 + (int)pm->nZ) {
+    case 1 * 32 + 2: tl__sr_perm_zip_es(1, 2, pm, T, d); break;
+    case 1 * 32 + 4: tl__sr_perm_zip_es(1, 4, pm, T, d); break;
+    case 1 * 32 + 8: tl__sr_perm_zip_es(1, 8, pm, T, d); break;
+    case 1 * 32 + 16: tl__sr_perm_zip_es(1, 16, pm, T, d); break;
+    case 2 * 32 + 2: tl__sr_perm_zip_es(2, 2, pm, T, d); break;
+    case 2 * 32 + 4: tl__sr_perm_zip_es(2, 4, pm, T, d); break;
+    case 2 * 32 + 8: tl__sr_perm_zip_es(2, 8, pm, T, d); break;
+    case 4 * 32 + 2: tl__sr_perm_zip_es(4, 2, pm, T, d); break;
+    case 4 * 32 + 4: tl__sr_perm_zip_es(4, 4, pm, T, d); break;
+    default: tl__sr_perm_zip_es(es, 1, pm, T, d); break;   /* nZ == 1: row copies */
+    }
+}
+
+/* Copies n values of es bytes from S + off[e]*es to d. */
+static void tl__sr_perm_gather(int es, const char *S, const uint16_t *off, char *d, tl_dim n)
+{
+    tl_dim e;
+    switch (es) {
+    case 1: for (e = 0; e < n; ++e) d[e] = S[off[e]]; break;
+    case 2: for (e = 0; e < n; ++e) memcpy(d + 2 * e, S + 2 * off[e], 2); break;
+    default: for (e = 0; e < n; ++e) memcpy(d + 4 * e, S + 4 * off[e], 4); break;
+    }
+}
+
+/* One block from source s (its first value) to dst d; sidx: the scale
+   index of its first value. */
+static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, const char *s,
+                             char *d, tl_dim sidx)
+{
+    simde__m128i S_v[TL__SR_PBLOCK / 16], T_v[TL__SR_PBLOCK / 16];
+    char *S = (char *)(void *)S_v, *T = (char *)(void *)T_v;
+    const tl_reorder_loop *R = &p->loops[pm->R];
+    size_t es = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
+    tl_dim r, e;
+    if (p->mode == TL_REORDER_MODE_COPY) {
+        tl__sr_transpose((int)es, s, R->src_stride, T, pm->nR, pm->nC, pm->nR, 0);
+        tl__sr_perm_zip((int)es, pm, T, d);
+        return;
+    }
+    if (p->beta != 0)   /* old dst values into S, where the conversion reads them */
+        for (e = 0; e < pm->noff; ++e)
+            memcpy(S + pm->off[e] * dsz, d + (size_t)e * dsz, dsz);
+    for (r = 0; r < pm->nR; ++r) {
+        tl__sr_scales sc;
+        sc.sc = p->scales;
+        sc.sidx = sidx + r * R->scale_stride;
+        sc.sstep = 0;
+        tl__sr_convert_run(p, s + (size_t)(r * R->src_stride) * es, S + (size_t)(r * pm->nC) * dsz,
+                           sc, pm->nC);
+    }
+    if (!pm->fast) {
+        tl__sr_perm_gather((int)dsz, S, pm->off, d, pm->noff);
+        return;
+    }
+    tl__sr_transpose((int)dsz, S, pm->nC, T, pm->nR, pm->nC, pm->nR, 0);
+    tl__sr_perm_zip((int)dsz, pm, T, d);
+}
+
 /* How the kernel works through the nest: which loops it does inside one
    step (the rest is walked by an odometer). */
 enum { TL__SR_RUN, TL__SR_TILE_COPY, TL__SR_NARROW, TL__SR_TILE_CONVERT, TL__SR_BLOCKS,
@@ -575,6 +819,7 @@ typedef struct {
     tl_dim chunk;               /* iterations of loop k per block */
     int scales_vary;            /* a block's scales differ inside it */
     int32_t *soff, *coff;       /* a whole block's src and scale offsets */
+    const tl__sr_perm *perm;    /* blocks staged in source order; NULL: gathered */
     int stream;                 /* non-temporal stores for a large dst */
 } tl__sr_shape;
 
@@ -654,6 +899,25 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     }
 }
 
+/* Whether such blocks beat the shape sh picked: always the gathers and
+   strided loops, transposes with a narrow M (hw = 9 of a 3x3 kernel),
+   converting tiles with a short M or a narrower dst (then fewer bytes
+   are permuted), and runs too short for a vector (the 4 values of i%4
+   in OIhw4i16o4i from a 1x1 kernel) where the block's are longer. */
+static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh,
+                              const tl__sr_perm *pm)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    switch (sh->shape) {
+    case TL__SR_BLOCKS: case TL__SR_NARROW: case TL__SR_STRIDED: return 1;
+    case TL__SR_TILE_CONVERT:
+        return p->loops[sh->M].size < 16 ||
+               tl_dt_size(p->dst_md.data_type) < tl_dt_size(p->src_md.data_type);
+    case TL__SR_RUN: return L->size < 16 && pm->nC > L->size;
+    default: return 0;
+    }
+}
+
 /* One step of the nest at iteration vector i (inner loops at their lo). */
 static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
                         const tl_dim *lo, const tl_dim *hi, const char *src, char *dst)
@@ -695,6 +959,10 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     case TL__SR_BLOCKS: {
         simde__m128 stage_v[TL__SR_BLOCK * 4 / 16], scale_v[TL__SR_BLOCK / 4];
         tl_dim cnt = 1;
+        if (sh->perm) {
+            tl__sr_perm_step(p, sh->perm, s, d, sc.sidx);
+            break;
+        }
         for (l = sh->k + 1; l < nl; ++l) cnt *= lp[l].size;
         cnt *= hi[sh->k] - i[sh->k] < sh->chunk ? hi[sh->k] - i[sh->k] : sh->chunk;
         tl__sr_gather(es, s, sh->soff, (char *)(void *)stage_v, cnt);
@@ -731,16 +999,29 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
     tl_dim step[TL_REORDER_MAX_LOOPS];
     int inner[TL_REORDER_MAX_LOOPS];
     int32_t soff[TL__SR_BLOCK], coff[TL__SR_BLOCK];
+    uint16_t poff[TL__SR_PBLOCK];
     tl__sr_shape sh;
+    tl__sr_perm pm;
     if (begin >= end) return;
     tl__sr_pick_shape(p, &sh);
+    if (tl__sr_perm_init(p, &pm) && tl__sr_perm_better(p, &sh, &pm)) {
+        pm.off = poff;
+        tl__sr_perm_table(p, &pm, pm.k, 0, 0, pm.fast);
+        sh.shape = TL__SR_BLOCKS;
+        sh.M = -1;
+        sh.k = pm.k;
+        sh.chunk = pm.chunk;
+        sh.perm = &pm;
+    }
     for (l = 0; l < nl; ++l) {
         lo[l] = 0;
         hi[l] = p->loops[l].size;
         step[l] = 1;
         inner[l] = sh.shape == TL__SR_BLOCKS ? l > sh.k : l == L || l == sh.M;
     }
-    if (sh.shape == TL__SR_BLOCKS) {
+    if (sh.shape == TL__SR_BLOCKS && sh.perm) {
+        step[sh.k] = sh.chunk;
+    } else if (sh.shape == TL__SR_BLOCKS) {
         tl_dim n[TL_REORDER_MAX_LOOPS], at = 0;
         for (l = 0; l < nl; ++l) n[l] = p->loops[l].size;
         if (sh.chunk < n[sh.k]) n[sh.k] = sh.chunk;
