@@ -584,11 +584,13 @@ static void tl__sr_gather(int es, const char *s, const int32_t *off, char *out, 
 #define TL__SR_PBLOCK 16384  /* bytes of dst type a block staged in source order holds */
 
 typedef struct {
-    int k;                      /* first loop of the block, >= 1 */
+    int k;                      /* first loop of the block */
     tl_dim chunk;               /* iterations of loop k per block (divides it) */
-    int R;                      /* the block loop with the largest src stride */
-    tl_dim nR, nC;              /* R's iterations; values of one source run */
-    tl_dim nZ, zs;              /* the dst loop inside R (1: none); its stride in a run */
+    int R;                      /* the loop T's rows run along */
+    int nx, x[TL_REORDER_MAX_LOOPS];    /* other loops outside the runs */
+    tl_dim nR, nX, nC;          /* iterations of R; of the x loops; values per run */
+    tl_dim sst[TL_REORDER_MAX_LOOPS];   /* each block loop's stride in S */
+    tl_dim nZ, zs;              /* the dst loop inside R (1: none); its stride in S */
     int fast;                   /* permute by transposes and zips; else through off */
     tl_dim noff;                /* entries of off */
     uint16_t *off;              /* fast: pairs (T offset, dst offset) per group of
@@ -604,15 +606,16 @@ static tl_dim tl__sr_perm_n(const tl_reorder_plan *p, const tl__sr_perm *pm, int
 
 /* The block: loops k..L dense in dst, at most TL__SR_PBLOCK bytes of
    staged values, loop k cut to a divisor of its size so that every block
-   has one geometry. Loop 0 stays outside: threads split it anywhere. */
-static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm)
+   has one geometry. Loop 0 joins only when this call does all of it
+   (whole): threads split it anywhere. */
+static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm, int whole)
 {
-    tl_dim inner = 1, c, most = TL__SR_PBLOCK / (tl_dim)tl_dt_size(p->dst_md.data_type);
+    tl_data_type t = p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type : p->dst_md.data_type;
+    tl_dim inner = 1, c, most = TL__SR_PBLOCK / (tl_dim)tl_dt_size(t);
     int l;
-    if (p->mode == TL_REORDER_MODE_COPY) most = TL__SR_PBLOCK / (tl_dim)tl_dt_size(p->src_md.data_type);
     pm->k = p->nloops;
     pm->chunk = 1;
-    for (l = p->nloops - 1; l >= 1; --l) {
+    for (l = p->nloops - 1; l >= (whole ? 0 : 1); --l) {
         const tl_reorder_loop *lp = &p->loops[l];
         if (lp->dst_stride != inner) break;
         c = lp->size < most / inner ? lp->size : most / inner;
@@ -626,29 +629,66 @@ static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm)
     return pm->k < p->nloops;
 }
 
-/* Whether the block's loops other than R are one dense source run under
-   one scale; sets R, nR, nC. */
-static int tl__sr_perm_runs(const tl_reorder_plan *p, tl__sr_perm *pm)
+/* Splits the block's loops: the runs (loops but excl that chain densely
+   in src from stride 1, under one scale), R (of the others, the one with
+   the smallest dst stride: dst's innermost or next to it) and the x
+   loops (the rest). Sets the strides in S = [R][x loops][run]. */
+static int tl__sr_perm_split(const tl_reorder_plan *p, tl__sr_perm *pm, int excl)
 {
-    int c[TL_REORDER_MAX_LOOPS], nc = 0, l, a, b;
+    int o[TL_REORDER_MAX_LOOPS], no = 0, l, a, in_run[TL_REORDER_MAX_LOOPS];
     tl_dim run = 1;
-    pm->R = pm->k;
-    for (l = pm->k; l < p->nloops; ++l)
-        if (p->loops[l].src_stride > p->loops[pm->R].src_stride) pm->R = l;
     for (l = pm->k; l < p->nloops; ++l) {
-        if (l == pm->R) continue;
-        if (p->scales && p->loops[l].scale_stride != 0) return 0;
-        for (a = nc++; a > 0 && p->loops[c[a - 1]].src_stride > p->loops[l].src_stride; --a)
-            c[a] = c[a - 1];
-        c[a] = l;
+        for (a = no++; a > 0 && p->loops[o[a - 1]].src_stride > p->loops[l].src_stride; --a)
+            o[a] = o[a - 1];
+        o[a] = l;
+        in_run[l] = 0;
     }
-    for (b = 0; b < nc; ++b) {
-        if (p->loops[c[b]].src_stride != run) return 0;
-        run *= tl__sr_perm_n(p, pm, c[b]);
+    for (a = 0; a < no && (o[a] == excl || p->loops[o[a]].src_stride == run); ++a) {
+        if (o[a] == excl) continue;
+        if (p->scales && p->loops[o[a]].scale_stride != 0) break;
+        pm->sst[o[a]] = run;
+        in_run[o[a]] = 1;
+        run *= tl__sr_perm_n(p, pm, o[a]);
+    }
+    pm->nC = run;
+    pm->R = -1;
+    for (l = pm->k; l < p->nloops; ++l)
+        if (!in_run[l] && (pm->R < 0 || p->loops[l].dst_stride < p->loops[pm->R].dst_stride))
+            pm->R = l;
+    if (pm->R < 0 || pm->nC < 16 || tl__sr_perm_n(p, pm, pm->R) < 2) return 0;
+    pm->nx = 0;
+    pm->nX = 1;
+    for (a = 0; a < no; ++a) {
+        if (in_run[o[a]] || o[a] == pm->R) continue;
+        pm->x[pm->nx++] = o[a];
+        pm->sst[o[a]] = pm->nX * pm->nC;
+        pm->nX *= tl__sr_perm_n(p, pm, o[a]);
     }
     pm->nR = tl__sr_perm_n(p, pm, pm->R);
-    pm->nC = run;
-    return pm->nR >= 2 && pm->nC >= 16;
+    pm->sst[pm->R] = pm->nX * pm->nC;
+    return 1;
+}
+
+/* tl__sr_perm_split; a block that is one dense source run (all of a
+   small weight tensor) is split at a loop not at src stride 1, which
+   then becomes R: the first, by dst stride, that leaves runs long enough
+   (o of OIhw4i16o4i, not i%4). */
+static int tl__sr_perm_runs(const tl_reorder_plan *p, tl__sr_perm *pm)
+{
+    int l, excl, prev = -1;
+    if (tl__sr_perm_split(p, pm, -1)) return 1;
+    if (pm->R >= 0) return 0;
+    for (;;) {  /* candidates in order of dst stride, which differ in a dense block */
+        excl = -1;
+        for (l = pm->k; l < p->nloops; ++l)
+            if (p->loops[l].src_stride != 1 &&
+                (prev < 0 || p->loops[l].dst_stride > p->loops[prev].dst_stride) &&
+                (excl < 0 || p->loops[l].dst_stride < p->loops[excl].dst_stride))
+                excl = l;
+        if (excl < 0) return 0;
+        if (tl__sr_perm_split(p, pm, excl)) return 1;
+        prev = excl;
+    }
 }
 
 /* Whether T can be spread into dst by row copies or zips of nZ rows. */
@@ -656,6 +696,7 @@ static int tl__sr_perm_vec(const tl_reorder_plan *p, tl__sr_perm *pm)
 {
     tl_dim dR = p->loops[pm->R].dst_stride, rowb;
     int L = p->nloops - 1, dsz = (int)tl_dt_size(p->dst_md.data_type);
+    if (p->mode == TL_REORDER_MODE_COPY) dsz = (int)tl_dt_size(p->src_md.data_type);
     rowb = pm->nR * dsz;
     pm->nZ = 1;
     pm->zs = 0;
@@ -663,18 +704,19 @@ static int tl__sr_perm_vec(const tl_reorder_plan *p, tl__sr_perm *pm)
     /* the block is dense in dst: L alone must span R's dst stride */
     if (pm->R == L || tl__sr_perm_n(p, pm, L) != dR) return 0;
     pm->nZ = dR;
-    pm->zs = p->loops[L].src_stride;
+    pm->zs = pm->sst[L];
     return (dR & (dR - 1)) == 0 && dR * dsz <= 16 && rowb % 16 == 0;
 }
 
-/* Visits every point of the block loops in dst order, except R and, if
-   skip_z, Z; cb gets the point's offsets in S (run units) and dst. */
+/* Fills off from loop l on (S offset so, dst offset dof so far): in
+   fast mode one pair per group of nZ rows (R and Z left out), else the
+   S offset of every dst element. */
 static void tl__sr_perm_table(const tl_reorder_plan *p, tl__sr_perm *pm, int l, tl_dim so,
-                              tl_dim dof, int fast)
+                              tl_dim dof)
 {
     tl_dim i, n;
     if (l == p->nloops) {
-        if (fast) {
+        if (pm->fast) {
             pm->off[2 * pm->noff] = (uint16_t)(so * pm->nR);
             pm->off[2 * pm->noff + 1] = (uint16_t)dof;
         } else {
@@ -684,18 +726,17 @@ static void tl__sr_perm_table(const tl_reorder_plan *p, tl__sr_perm *pm, int l, 
         return;
     }
     n = tl__sr_perm_n(p, pm, l);
-    if (fast && (l == pm->R || (pm->nZ > 1 && l == p->nloops - 1))) n = 1;
+    if (pm->fast && (l == pm->R || (pm->nZ > 1 && l == p->nloops - 1))) n = 1;
     for (i = 0; i < n; ++i)
-        tl__sr_perm_table(p, pm, l + 1,
-                          so + i * (l == pm->R ? pm->nC : p->loops[l].src_stride),
-                          dof + i * p->loops[l].dst_stride, fast);
+        tl__sr_perm_table(p, pm, l + 1, so + i * pm->sst[l], dof + i * p->loops[l].dst_stride);
 }
 
-/* Whether plan p can take blocks staged in source order. */
-static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm)
+/* Whether plan p can take blocks staged in source order; whole: this
+   kernel call does all of loops[0]. */
+static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, int whole)
 {
     memset(pm, 0, sizeof *pm);
-    if (!tl__sr_perm_block(p, pm) || !tl__sr_perm_runs(p, pm)) return 0;
+    if (!tl__sr_perm_block(p, pm, whole) || !tl__sr_perm_runs(p, pm)) return 0;
     pm->fast = tl__sr_perm_vec(p, pm) && p->beta == 0;
     return p->mode != TL_REORDER_MODE_COPY || pm->fast;
 }
@@ -773,6 +814,24 @@ static void tl__sr_perm_gather(int es, const char *S, const uint16_t *off, char 
     }
 }
 
+/* Source offset and scale index of run j of S (R outermost, then the x
+   loops, the first fastest). */
+static void tl__sr_perm_run_at(const tl_reorder_plan *p, const tl__sr_perm *pm, tl_dim j,
+                               tl_dim *so, tl_dim *co)
+{
+    int a;
+    tl_dim xi = j % pm->nX, r = j / pm->nX;
+    *so = r * p->loops[pm->R].src_stride;
+    *co = r * p->loops[pm->R].scale_stride;
+    for (a = 0; a < pm->nx; ++a) {
+        const tl_reorder_loop *lp = &p->loops[pm->x[a]];
+        tl_dim n = tl__sr_perm_n(p, pm, pm->x[a]);
+        *so += xi % n * lp->src_stride;
+        *co += xi % n * lp->scale_stride;
+        xi /= n;
+    }
+}
+
 /* One block from source s (its first value) to dst d; sidx: the scale
    index of its first value. */
 static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, const char *s,
@@ -780,30 +839,36 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
 {
     simde__m128i S_v[TL__SR_PBLOCK / 16], T_v[TL__SR_PBLOCK / 16];
     char *S = (char *)(void *)S_v, *T = (char *)(void *)T_v;
-    const tl_reorder_loop *R = &p->loops[pm->R];
-    size_t es = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
-    tl_dim r, e;
-    if (p->mode == TL_REORDER_MODE_COPY) {
-        tl__sr_transpose((int)es, s, R->src_stride, T, pm->nR, pm->nC, pm->nR, 0);
+    int copy = p->mode == TL_REORDER_MODE_COPY;
+    size_t es = tl_dt_size(p->src_md.data_type);
+    size_t dsz = copy ? es : tl_dt_size(p->dst_md.data_type);
+    tl_dim j, e, ncols = pm->nX * pm->nC;
+    if (copy && pm->nx == 0) {  /* S would be the source itself, rows R->src_stride apart */
+        tl__sr_transpose((int)es, s, p->loops[pm->R].src_stride, T, pm->nR, pm->nC, pm->nR, 0);
         tl__sr_perm_zip((int)es, pm, T, d);
         return;
     }
     if (p->beta != 0)   /* old dst values into S, where the conversion reads them */
         for (e = 0; e < pm->noff; ++e)
             memcpy(S + pm->off[e] * dsz, d + (size_t)e * dsz, dsz);
-    for (r = 0; r < pm->nR; ++r) {
+    for (j = 0; j < pm->nR * pm->nX; ++j) {
         tl__sr_scales sc;
+        tl_dim so, co;
+        tl__sr_perm_run_at(p, pm, j, &so, &co);
+        if (copy) {
+            memcpy(S + (size_t)(j * pm->nC) * es, s + (size_t)so * es, (size_t)pm->nC * es);
+            continue;
+        }
         sc.sc = p->scales;
-        sc.sidx = sidx + r * R->scale_stride;
+        sc.sidx = sidx + co;
         sc.sstep = 0;
-        tl__sr_convert_run(p, s + (size_t)(r * R->src_stride) * es, S + (size_t)(r * pm->nC) * dsz,
-                           sc, pm->nC);
+        tl__sr_convert_run(p, s + (size_t)so * es, S + (size_t)(j * pm->nC) * dsz, sc, pm->nC);
     }
     if (!pm->fast) {
         tl__sr_perm_gather((int)dsz, S, pm->off, d, pm->noff);
         return;
     }
-    tl__sr_transpose((int)dsz, S, pm->nC, T, pm->nR, pm->nC, pm->nR, 0);
+    tl__sr_transpose((int)dsz, S, ncols, T, pm->nR, ncols, pm->nR, 0);
     tl__sr_perm_zip((int)dsz, pm, T, d);
 }
 
@@ -918,6 +983,15 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh,
     }
 }
 
+/* Whether p, for which tl__sr_pick_shape chose sh, takes blocks staged
+   in source order (described in *pm, less its table); whole: the kernel
+   call does all of loops[0]. */
+static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_perm *pm,
+                            int whole)
+{
+    return tl__sr_perm_init(p, pm, whole) && tl__sr_perm_better(p, sh, pm);
+}
+
 /* One step of the nest at iteration vector i (inner loops at their lo). */
 static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
                         const tl_dim *lo, const tl_dim *hi, const char *src, char *dst)
@@ -1004,9 +1078,9 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
     tl__sr_perm pm;
     if (begin >= end) return;
     tl__sr_pick_shape(p, &sh);
-    if (tl__sr_perm_init(p, &pm) && tl__sr_perm_better(p, &sh, &pm)) {
+    if (tl__sr_perm_pick(p, &sh, &pm, begin == 0 && end == p->loops[0].size)) {
         pm.off = poff;
-        tl__sr_perm_table(p, &pm, pm.k, 0, 0, pm.fast);
+        tl__sr_perm_table(p, &pm, pm.k, 0, 0);
         sh.shape = TL__SR_BLOCKS;
         sh.M = -1;
         sh.k = pm.k;
