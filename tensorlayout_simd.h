@@ -968,9 +968,8 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
    strided loops, transposes with a narrow M (hw = 9 of a 3x3 kernel),
    converting tiles with a short M or a narrower dst (then fewer bytes
    are permuted), and runs too short for a vector (the 4 values of i%4
-   in OIhw4i16o4i from a 1x1 kernel) where the block's are longer. */
-static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh,
-                              const tl__sr_perm *pm)
+   in OIhw4i16o4i from a 1x1 kernel) where the block's (nC) are longer. */
+static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_dim nC)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     switch (sh->shape) {
@@ -978,7 +977,7 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh,
     case TL__SR_TILE_CONVERT:
         return p->loops[sh->M].size < 16 ||
                tl_dt_size(p->dst_md.data_type) < tl_dt_size(p->src_md.data_type);
-    case TL__SR_RUN: return L->size < 16 && pm->nC > L->size;
+    case TL__SR_RUN: return L->size < 16 && nC > L->size;
     default: return 0;
     }
 }
@@ -989,7 +988,9 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh,
 static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_perm *pm,
                             int whole)
 {
-    return tl__sr_perm_init(p, pm, whole) && tl__sr_perm_better(p, sh, pm);
+    /* the shape alone first: tiny tensors on other shapes pay nothing more */
+    return tl__sr_perm_better(p, sh, TL__SR_PBLOCK) && tl__sr_perm_init(p, pm, whole) &&
+           tl__sr_perm_better(p, sh, pm->nC);
 }
 
 /* One step of the nest at iteration vector i (inner loops at their lo). */
