@@ -705,7 +705,7 @@ static int tl__sr_perm_vec(const tl_reorder_plan *p, tl__sr_perm *pm)
     if (pm->R == L || tl__sr_perm_n(p, pm, L) != dR) return 0;
     pm->nZ = dR;
     pm->zs = pm->sst[L];
-    return (dR & (dR - 1)) == 0 && dR * dsz <= 16 && rowb % 16 == 0;
+    return (dR & (dR - 1)) == 0 && dR <= 16 && rowb % 16 == 0;
 }
 
 /* Fills off from loop l on (S offset so, dst offset dof so far): in
@@ -741,32 +741,30 @@ static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, int whole
     return p->mode != TL_REORDER_MODE_COPY || pm->fast;
 }
 
-/* nZ rows of T (ts bytes apart) of es-byte values, 16 bytes each,
-   interleaved into nZ * 16 bytes at o. Round g zips groups of g
-   interleaved rows in pairs, at g values per element. */
+/* n rows of T (ts bytes apart, 16 bytes each) of es-byte values,
+   interleaved into n * 16 bytes at o (n a power of two up to 16). Each
+   round zips row i with row i + n/2 into rows 2i, 2i+1: seen as bits of
+   the position (row, value), a round rotates them left by one, so
+   log2(n) rounds turn (row, value) into (value, row). */
 TL__SR_INLINE void tl__sr_zip_rows(int es, int n, const char *t, size_t ts, char *o)
 {
     simde__m128i r[16], x[16];
-    int g, j, v, w = es;
+    int g, i;
     TL__SR_UNROLL
-    for (j = 0; j < n; ++j) r[j] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(t + (size_t)j * ts));
+    for (i = 0; i < n; ++i) r[i] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(t + (size_t)i * ts));
     TL__SR_UNROLL
-    for (g = 1; g < n; g *= 2, w *= 2) {
+    for (g = 1; g < n; g *= 2) {
         TL__SR_UNROLL
-        for (j = 0; j < n; j += 2 * g) {
-            TL__SR_UNROLL
-            for (v = 0; v < g; ++v) {
-                simde__m128i a = r[j + v], b = r[j + g + v];
-                tl__sr_zip(&a, &b, w);
-                x[j + 2 * v] = a;
-                x[j + 2 * v + 1] = b;
-            }
+        for (i = 0; i < n / 2; ++i) {
+            x[2 * i] = r[i];
+            x[2 * i + 1] = r[i + n / 2];
+            tl__sr_zip(&x[2 * i], &x[2 * i + 1], es);
         }
         TL__SR_UNROLL
-        for (j = 0; j < n; ++j) r[j] = x[j];
+        for (i = 0; i < n; ++i) r[i] = x[i];
     }
     TL__SR_UNROLL
-    for (j = 0; j < n; ++j) simde_mm_storeu_si128((simde__m128i *)(void *)(o + 16 * (size_t)j), r[j]);
+    for (i = 0; i < n; ++i) simde_mm_storeu_si128((simde__m128i *)(void *)(o + 16 * (size_t)i), r[i]);
 }
 
 /* Spreads T into dst: each group of nZ rows (nR values each) zipped, or
@@ -797,8 +795,11 @@ static void tl__sr_perm_zip(int es, const tl__sr_perm *pm, const char *T, char *
     case 2 * 32 + 2: tl__sr_perm_zip_es(2, 2, pm, T, d); break;
     case 2 * 32 + 4: tl__sr_perm_zip_es(2, 4, pm, T, d); break;
     case 2 * 32 + 8: tl__sr_perm_zip_es(2, 8, pm, T, d); break;
+    case 2 * 32 + 16: tl__sr_perm_zip_es(2, 16, pm, T, d); break;
     case 4 * 32 + 2: tl__sr_perm_zip_es(4, 2, pm, T, d); break;
     case 4 * 32 + 4: tl__sr_perm_zip_es(4, 4, pm, T, d); break;
+    case 4 * 32 + 8: tl__sr_perm_zip_es(4, 8, pm, T, d); break;
+    case 4 * 32 + 16: tl__sr_perm_zip_es(4, 16, pm, T, d); break;
     default: tl__sr_perm_zip_es(es, 1, pm, T, d); break;   /* nZ == 1: row copies */
     }
 }

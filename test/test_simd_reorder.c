@@ -307,7 +307,9 @@ static void weights(void)
         { TL_S8, TL_S8, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
         { TL_S8, TL_F32, "oihw", "OIhw16i16o", 16, 16, 2, 0 },   /* 1x1: a converting tile */
         { TL_BF16, TL_S8, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
-        { TL_F32, TL_S32, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 }
+        { TL_F32, TL_S32, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
+        { TL_F32, TL_BF16, "oihw", "OIhw16o16i", 16, 16, 2, 0 },  /* 16 rows of bf16 */
+        { TL_S8, TL_F32, "oihw", "OIhw8o8i", 8, 16, 2, 0 }        /* 8 rows of f32 */
     };
     static float scales[3 * 48 * 48];
     size_t i;
