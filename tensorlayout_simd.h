@@ -44,10 +44,13 @@
      channels of a camera frame) loads 16 bytes per pixel anyway and
      stores only M rows. A converting tile transposes raw source bits into
      a staging tile, then converts its rows as runs;
-   - blocks: converting plans whose inner loops are too short for either
-     (OIhw -> OIhw4i16o4i) gather up to TL__SR_BLOCK source values in dst
-     order through a table of offsets built once per call, then convert
-     them as one run; per-element scales are gathered the same way;
+   - blocks: plans whose inner loops are too short for either (OIhw ->
+     OIhw4i16o4i, 16i16o, 8i16o2i with the hw = 9 of a 3x3 kernel)
+     convert source runs (constant scale) into a staging block in source
+     order, then transpose and zip it into dst order (see "blocks staged
+     in source order" below); the rest gather up to TL__SR_BLOCK source
+     values in dst order through a table of offsets built once per call,
+     then convert them as one run, per-element scales gathered likewise;
    - anything else takes the core's strided loops.
    All other loops are walked by an odometer. Only SSE2 is used: it is
    native on every x86-64 without compiler flags (SIMDe maps it to NEON
