@@ -704,8 +704,9 @@ static int tl__sr_perm_vec(const tl_reorder_plan *p, tl__sr_perm *pm)
     pm->nZ = 1;
     pm->zs = 0;
     if (dR == 1) return 1;
-    /* the block is dense in dst: L alone must span R's dst stride */
-    if (pm->R == L || tl__sr_perm_n(p, pm, L) != dR) return 0;
+    /* the block is dense in dst: L alone must span R's dst stride; zips
+       are instantiated for 1, 2 and 4 bytes (8-byte copies: rows only) */
+    if (pm->R == L || tl__sr_perm_n(p, pm, L) != dR || dsz > 4) return 0;
     pm->nZ = dR;
     pm->zs = pm->sst[L];
     return (dR & (dR - 1)) == 0 && dR <= 16 && rowb % 16 == 0;
@@ -803,7 +804,10 @@ static void tl__sr_perm_zip(int es, const tl__sr_perm *pm, const char *T, char *
     case 4 * 32 + 4: tl__sr_perm_zip_es(4, 4, pm, T, d); break;
     case 4 * 32 + 8: tl__sr_perm_zip_es(4, 8, pm, T, d); break;
     case 4 * 32 + 16: tl__sr_perm_zip_es(4, 16, pm, T, d); break;
-    default: tl__sr_perm_zip_es(es, 1, pm, T, d); break;   /* nZ == 1: row copies */
+    default:        /* row copies; tl__sr_perm_vec admits no other nZ */
+        TL_ASSERT(pm->nZ == 1);
+        tl__sr_perm_zip_es(es, 1, pm, T, d);
+        break;
     }
 }
 
