@@ -570,20 +570,22 @@ static void tl__sr_gather(int es, const char *s, const int32_t *off, char *out, 
    A converting block gathered in dst order needs one scalar load per
    value and, with per-O scales, one per scale too. Weight layouts
    (OIhw -> OIhw4i16o4i, OIhw16i16o, 8i16o2i, groups) have more
-   structure: inside a block, every loop but one, R (o, with the largest
-   src stride), is dense in src, so the block is nR runs of nC contiguous
-   source values, each under one scale. Such a block is converted run by
-   run into S (dst type, source order: vector conversions with a constant
-   scale), transposed nR x nC into T (each row: the nR values of one
-   source position, R innermost), and T is spread into dst: rows copied
-   whole when R is dst's innermost loop, or, when one loop Z (i%4) lies
-   inside R in dst, nZ rows zipped into the [o][i%4] interleave. For an
-   s8 dst that is a 16x16 byte transpose of 4x smaller data than the
-   source. Plans with this shape but no vector permute (nR or nZ that do
-   not fit a vector) still convert runs into S and then pick the values
-   through a table of S offsets; so does beta, whose old dst values are
-   first put into S through the same table. Copies take the block path
-   only with the vector permute, transposing straight from src. */
+   structure: inside a block, the loops that chain densely in src from
+   stride 1 (i and hw of one o) form runs under one scale, and the block
+   is nR x nX such runs of nC values, R being the other loop with the
+   smallest dst stride (o) and the x loops the rest (O blocks inside the
+   block, if any). Each run is converted into S (dst type, source order
+   [R][x][run]: vector conversions with a constant scale), S is
+   transposed nR x (nX nC) into T (each row: the nR values of one source
+   position), and T is spread into dst: rows copied whole when R is dst's
+   innermost loop (16i16o), or, when one loop Z (i%4) lies inside R in
+   dst, nZ rows zipped into the [o][i%4] interleave. For an s8 dst that
+   is a 16x16 byte transpose of 4x smaller data than the source. Plans
+   with this shape but no vector permute (rows shorter than a vector:
+   4o4i) still convert runs into S, then pick the values through a table
+   of S offsets; so does beta, whose old dst values are first put into S
+   through the same table. Copies take the path only with the vector
+   permute, transposing straight from src when there are no x loops. */
 #define TL__SR_PBLOCK 16384  /* bytes of dst type a block staged in source order holds */
 
 typedef struct {
