@@ -583,9 +583,10 @@ static void tl__sr_gather(int es, const char *s, const int32_t *off, char *out, 
    is a 16x16 byte transpose of 4x smaller data than the source. Plans
    with this shape but no vector permute (rows shorter than a vector:
    4o4i) still convert runs into S, then pick the values through a table
-   of S offsets; so does beta, whose old dst values are first put into S
-   through the same table. Copies take the path only with the vector
-   permute, transposing straight from src when there are no x loops. */
+   of S offsets. With beta the old dst values are first put into S, where
+   the conversion reads them: by the zips and transpose run backwards, or
+   through the table. Copies take the path only with the vector permute,
+   transposing straight from src when there are no x loops. */
 #define TL__SR_PBLOCK 16384  /* bytes of dst type a block staged in source order holds */
 
 typedef struct {
@@ -743,23 +744,25 @@ static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, int whole
 {
     memset(pm, 0, sizeof *pm);
     if (!tl__sr_perm_block(p, pm, whole) || !tl__sr_perm_runs(p, pm)) return 0;
-    pm->fast = tl__sr_perm_vec(p, pm) && p->beta == 0;
+    pm->fast = tl__sr_perm_vec(p, pm);
     return p->mode != TL_REORDER_MODE_COPY || pm->fast;
 }
 
-/* n rows of T (ts bytes apart, 16 bytes each) of es-byte values,
-   interleaved into n * 16 bytes at o (n a power of two up to 16). Each
-   round zips row i with row i + n/2 into rows 2i, 2i+1: seen as bits of
-   the position (row, value), a round rotates them left by one, so
-   log2(n) rounds turn (row, value) into (value, row). */
-TL__SR_INLINE void tl__sr_zip_rows(int es, int n, const char *t, size_t ts, char *o)
+/* n vectors of es-byte values (in: is bytes apart, out: os bytes apart;
+   n a power of two up to 16) through `rounds` rounds that each zip
+   vector i with vector i + n/2 into vectors 2i, 2i+1. Seen as bits of
+   the position (vector, value), a round rotates them left by one: log2 n
+   rounds turn n rows into their interleave (row, value) -> (value, row),
+   and log2(16/es) more undo it, so the same rounds also deinterleave. */
+TL__SR_INLINE void tl__sr_zip_rows(int es, int n, int rounds, const char *in, size_t is,
+                                   char *out, size_t os)
 {
     simde__m128i r[16], x[16];
     int g, i;
     TL__SR_UNROLL
-    for (i = 0; i < n; ++i) r[i] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(t + (size_t)i * ts));
+    for (i = 0; i < n; ++i) r[i] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(in + (size_t)i * is));
     TL__SR_UNROLL
-    for (g = 1; g < n; g *= 2) {
+    for (g = 0; g < rounds; ++g) {
         TL__SR_UNROLL
         for (i = 0; i < n / 2; ++i) {
             x[2 * i] = r[i];
@@ -770,45 +773,50 @@ TL__SR_INLINE void tl__sr_zip_rows(int es, int n, const char *t, size_t ts, char
         for (i = 0; i < n; ++i) r[i] = x[i];
     }
     TL__SR_UNROLL
-    for (i = 0; i < n; ++i) simde_mm_storeu_si128((simde__m128i *)(void *)(o + 16 * (size_t)i), r[i]);
+    for (i = 0; i < n; ++i) simde_mm_storeu_si128((simde__m128i *)(void *)(out + (size_t)i * os), r[i]);
 }
 
-/* Spreads T into dst: each group of nZ rows (nR values each) zipped, or
-   (nZ == 1) copied. Inlined with es and nZ constant. */
-TL__SR_INLINE void tl__sr_perm_zip_es(int es, int nz, const tl__sr_perm *pm, const char *T,
-                                      char *d)
+/* Spreads T into dst (back: from dst into T): each group of nZ rows (nR
+   values each) interleaved, or (nZ == 1) copied. Inlined with es and nZ
+   constant. */
+TL__SR_INLINE void tl__sr_perm_zip_es(int es, int nz, const tl__sr_perm *pm, char *T, char *d,
+                                      int back)
 {
     size_t rowb = (size_t)pm->nR * (size_t)es, ts = (size_t)pm->zs * rowb, v;
+    int lz = 0, lv = 0;
     tl_dim g;
+    while ((1 << lz) < nz) ++lz;
+    while ((1 << lv) < 16 / es) ++lv;
     for (g = 0; g < pm->noff; ++g) {
-        const char *t = T + (size_t)pm->off[2 * g] * (size_t)es;
+        char *t = T + (size_t)pm->off[2 * g] * (size_t)es;
         char *o = d + (size_t)pm->off[2 * g + 1] * (size_t)es;
-        if (nz == 1) {
-            memcpy(o, t, rowb);
-            continue;
-        }
-        for (v = 0; v < rowb; v += 16) tl__sr_zip_rows(es, nz, t + v, ts, o + v * (size_t)nz);
+        if (nz == 1 && back) memcpy(t, o, rowb);
+        else if (nz == 1) memcpy(o, t, rowb);
+        else if (back)
+            for (v = 0; v < rowb; v += 16) tl__sr_zip_rows(es, nz, lv, o + v * (size_t)nz, 16, t + v, ts);
+        else
+            for (v = 0; v < rowb; v += 16) tl__sr_zip_rows(es, nz, lz, t + v, ts, o + v * (size_t)nz, 16);
     }
 }
 
-static void tl__sr_perm_zip(int es, const tl__sr_perm *pm, const char *T, char *d)
+static void tl__sr_perm_zip(int es, const tl__sr_perm *pm, char *T, char *d, int back)
 {
     switch (es * 32 + (int)pm->nZ) {
-    case 1 * 32 + 2: tl__sr_perm_zip_es(1, 2, pm, T, d); break;
-    case 1 * 32 + 4: tl__sr_perm_zip_es(1, 4, pm, T, d); break;
-    case 1 * 32 + 8: tl__sr_perm_zip_es(1, 8, pm, T, d); break;
-    case 1 * 32 + 16: tl__sr_perm_zip_es(1, 16, pm, T, d); break;
-    case 2 * 32 + 2: tl__sr_perm_zip_es(2, 2, pm, T, d); break;
-    case 2 * 32 + 4: tl__sr_perm_zip_es(2, 4, pm, T, d); break;
-    case 2 * 32 + 8: tl__sr_perm_zip_es(2, 8, pm, T, d); break;
-    case 2 * 32 + 16: tl__sr_perm_zip_es(2, 16, pm, T, d); break;
-    case 4 * 32 + 2: tl__sr_perm_zip_es(4, 2, pm, T, d); break;
-    case 4 * 32 + 4: tl__sr_perm_zip_es(4, 4, pm, T, d); break;
-    case 4 * 32 + 8: tl__sr_perm_zip_es(4, 8, pm, T, d); break;
-    case 4 * 32 + 16: tl__sr_perm_zip_es(4, 16, pm, T, d); break;
+    case 1 * 32 + 2: tl__sr_perm_zip_es(1, 2, pm, T, d, back); break;
+    case 1 * 32 + 4: tl__sr_perm_zip_es(1, 4, pm, T, d, back); break;
+    case 1 * 32 + 8: tl__sr_perm_zip_es(1, 8, pm, T, d, back); break;
+    case 1 * 32 + 16: tl__sr_perm_zip_es(1, 16, pm, T, d, back); break;
+    case 2 * 32 + 2: tl__sr_perm_zip_es(2, 2, pm, T, d, back); break;
+    case 2 * 32 + 4: tl__sr_perm_zip_es(2, 4, pm, T, d, back); break;
+    case 2 * 32 + 8: tl__sr_perm_zip_es(2, 8, pm, T, d, back); break;
+    case 2 * 32 + 16: tl__sr_perm_zip_es(2, 16, pm, T, d, back); break;
+    case 4 * 32 + 2: tl__sr_perm_zip_es(4, 2, pm, T, d, back); break;
+    case 4 * 32 + 4: tl__sr_perm_zip_es(4, 4, pm, T, d, back); break;
+    case 4 * 32 + 8: tl__sr_perm_zip_es(4, 8, pm, T, d, back); break;
+    case 4 * 32 + 16: tl__sr_perm_zip_es(4, 16, pm, T, d, back); break;
     default:        /* row copies; tl__sr_perm_vec admits no other nZ */
         TL_ASSERT(pm->nZ == 1);
-        tl__sr_perm_zip_es(es, 1, pm, T, d);
+        tl__sr_perm_zip_es(es, 1, pm, T, d, back);
         break;
     }
 }
@@ -855,12 +863,17 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     tl_dim j, e, ncols = pm->nX * pm->nC;
     if (copy && pm->nx == 0) {  /* S would be the source itself, rows R->src_stride apart */
         tl__sr_transpose((int)es, s, p->loops[pm->R].src_stride, T, pm->nR, pm->nC, pm->nR, 0);
-        tl__sr_perm_zip((int)es, pm, T, d);
+        tl__sr_perm_zip((int)es, pm, T, d, 0);
         return;
     }
-    if (p->beta != 0)   /* old dst values into S, where the conversion reads them */
-        for (e = 0; e < pm->noff; ++e)
-            memcpy(S + pm->off[e] * dsz, d + (size_t)e * dsz, dsz);
+    /* beta: old dst values into S, where the conversion reads them, by
+       the permute run backwards */
+    if (p->beta != 0 && pm->fast) {
+        tl__sr_perm_zip((int)dsz, pm, T, d, 1);
+        tl__sr_transpose((int)dsz, T, pm->nR, S, ncols, pm->nR, ncols, 0);
+    } else if (p->beta != 0) {
+        for (e = 0; e < pm->noff; ++e) memcpy(S + pm->off[e] * dsz, d + (size_t)e * dsz, dsz);
+    }
     for (j = 0; j < pm->nR * pm->nX; ++j) {
         tl__sr_scales sc;
         tl_dim so, co;
@@ -879,7 +892,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         return;
     }
     tl__sr_transpose((int)dsz, S, ncols, T, pm->nR, ncols, pm->nR, 0);
-    tl__sr_perm_zip((int)dsz, pm, T, d);
+    tl__sr_perm_zip((int)dsz, pm, T, d, 0);
 }
 
 /* How the kernel works through the nest: which loops it does inside one

@@ -341,7 +341,7 @@ static void weights(void)
             switch (v) {
             case 1: a.scale_mask = 0; break;                             /* common */
             case 2: a.src_zero_point = 3; a.dst_zero_point = -2; break;
-            case 3: a.beta = 0.5f; want = want ? 1 : 0; break;           /* via the table */
+            case 3: a.beta = 0.5f; break;    /* old dst through the permute backwards */
             case 4: a.scale_mask |= 1 << (g + 1); want = 0; break;       /* scales along a run */
             case 6: pdims[g] += k[i].oblk; off[g] = k[i].oblk; break;     /* views */
             case 7: pdims[g + 1] += k[i].iblk; off[g + 1] = k[i].iblk; break;
