@@ -580,10 +580,13 @@ static void tl__sr_gather(int es, const char *s, const int32_t *off, char *out, 
    position), and T is spread into dst: rows copied whole when R is dst's
    innermost loop (16i16o), or, when one loop Z (i%4) lies inside R in
    dst, nZ rows zipped into the [o][i%4] interleave. For an s8 dst that
-   is a 16x16 byte transpose of 4x smaller data than the source. Plans
-   with this shape but no vector permute (rows shorter than a vector:
-   4o4i) still convert runs into S, then pick the values through a table
-   of S offsets. With beta the old dst values are first put into S, where
+   is a 16x16 byte transpose of 4x smaller data than the source. Rows
+   shorter than a vector (the 4 o of 4o4i: 4 bytes) are `small`: S -> T
+   is then a zip of nR rows of S, and nZ rows are gathered into whole
+   vectors in registers before their zip. Plans with this shape but no
+   vector permute (nR or nZ not a power of two, rows that fill no
+   vector) still convert runs into S, then pick the values through a
+   table of S offsets. With beta the old dst values are first put into S, where
    the conversion reads them: by the zips and transpose run backwards, or
    through the table. Copies take the path only with the vector permute,
    transposing straight from src when there are no x loops. */
@@ -598,6 +601,7 @@ typedef struct {
     tl_dim sst[TL_REORDER_MAX_LOOPS];   /* each block loop's stride in S */
     tl_dim nZ, zs;              /* the dst loop inside R (1: none); its stride in S */
     int fast;                   /* permute by transposes and zips; else through off */
+    int small;                  /* fast, with T's rows shorter than a vector (4o4i) */
     tl_dim noff;                /* entries of off */
     uint16_t *off;              /* fast: pairs (T offset, dst offset) per group of
                                    nZ rows; else the S offset of each dst element
@@ -697,7 +701,10 @@ static int tl__sr_perm_runs(const tl_reorder_plan *p, tl__sr_perm *pm)
     }
 }
 
-/* Whether T can be spread into dst by row copies or zips of nZ rows. */
+/* Whether T can be spread into dst by row copies or zips of nZ rows.
+   Rows shorter than a vector (nR * dsz of 2 to 8 bytes: 4o4i, 2i8o4i)
+   are `small` when S's rows fill vectors (S -> T is then a zip of nR
+   rows); their zips need nZ rows to fill whole vectors. */
 static int tl__sr_perm_vec(const tl_reorder_plan *p, tl__sr_perm *pm)
 {
     tl_dim dR = p->loops[pm->R].dst_stride, rowb;
@@ -706,13 +713,16 @@ static int tl__sr_perm_vec(const tl_reorder_plan *p, tl__sr_perm *pm)
     rowb = pm->nR * dsz;
     pm->nZ = 1;
     pm->zs = 0;
-    if (dR == 1) return 1;
+    pm->small = rowb < 16 && dsz <= 4 && (pm->nR & (pm->nR - 1)) == 0 &&
+                (pm->nX * pm->nC * dsz) % 16 == 0;
+    if (dR == 1) return 1;  /* rows copied; short ones not small: S -> T by transposes */
     /* the block is dense in dst: L alone must span R's dst stride; zips
        are instantiated for 1, 2 and 4 bytes (8-byte copies: rows only) */
     if (pm->R == L || tl__sr_perm_n(p, pm, L) != dR || dsz > 4) return 0;
     pm->nZ = dR;
     pm->zs = pm->sst[L];
-    return (dR & (dR - 1)) == 0 && dR <= 16 && rowb % 16 == 0;
+    if ((dR & (dR - 1)) != 0 || dR > 16) return 0;
+    return pm->small ? (dR * rowb) % 16 == 0 : rowb % 16 == 0;
 }
 
 /* Fills off from loop l on (S offset so, dst offset dof so far): in
@@ -753,7 +763,8 @@ static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, int whole
    vector i with vector i + n/2 into vectors 2i, 2i+1. Seen as bits of
    the position (vector, value), a round rotates them left by one: log2 n
    rounds turn n rows into their interleave (row, value) -> (value, row),
-   and log2(16/es) more undo it, so the same rounds also deinterleave. */
+   and log2(16/es) more undo it, so the same rounds also deinterleave.
+   A single vector (n == 1) zips its two halves, the same rotation. */
 TL__SR_INLINE void tl__sr_zip_rows(int es, int n, int rounds, const char *in, size_t is,
                                    char *out, size_t os)
 {
@@ -761,8 +772,14 @@ TL__SR_INLINE void tl__sr_zip_rows(int es, int n, int rounds, const char *in, si
     int g, i;
     TL__SR_UNROLL
     for (i = 0; i < n; ++i) r[i] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(in + (size_t)i * is));
+    for (g = 0; g < rounds && n == 1; ++g) {   /* one vector: its two halves */
+        x[0] = r[0];
+        x[1] = simde_mm_srli_si128(r[0], 8);
+        tl__sr_zip(&x[0], &x[1], es);
+        r[0] = x[0];
+    }
     TL__SR_UNROLL
-    for (g = 0; g < rounds; ++g) {
+    for (g = 0; g < rounds && n > 1; ++g) {
         TL__SR_UNROLL
         for (i = 0; i < n / 2; ++i) {
             x[2 * i] = r[i];
@@ -774,6 +791,63 @@ TL__SR_INLINE void tl__sr_zip_rows(int es, int n, int rounds, const char *in, si
     }
     TL__SR_UNROLL
     for (i = 0; i < n; ++i) simde_mm_storeu_si128((simde__m128i *)(void *)(out + (size_t)i * os), r[i]);
+}
+
+/* 16 / rb rows of rb (2, 4 or 8) bytes, ts apart from t, as one vector. */
+TL__SR_INLINE simde__m128i tl__sr_rows_load(int rb, const char *t, size_t ts)
+{
+    simde__m128i v[8];
+    int32_t w;
+    int16_t h;
+    int i, n = 16 / rb, step;
+    TL__SR_UNROLL
+    for (i = 0; i < n; ++i) {
+        if (rb == 8) {
+            v[i] = simde_mm_loadl_epi64((const simde__m128i *)(const void *)(t + (size_t)i * ts));
+        } else if (rb == 4) {
+            memcpy(&w, t + (size_t)i * ts, 4);
+            v[i] = simde_mm_cvtsi32_si128(w);
+        } else {
+            memcpy(&h, t + (size_t)i * ts, 2);
+            v[i] = simde_mm_cvtsi32_si128(h);
+        }
+    }
+    /* pairs of neighbours joined, each round doubling the width */
+    TL__SR_UNROLL
+    for (step = 1; step < n; step *= 2) {
+        TL__SR_UNROLL
+        for (i = 0; i + step < n; i += 2 * step) {
+            switch (rb * step) {
+            case 2: v[i] = simde_mm_unpacklo_epi16(v[i], v[i + step]); break;
+            case 4: v[i] = simde_mm_unpacklo_epi32(v[i], v[i + step]); break;
+            default: v[i] = simde_mm_unpacklo_epi64(v[i], v[i + step]); break;
+            }
+        }
+    }
+    return v[0];
+}
+
+/* One group of nz rows of rb (< 16) bytes, ts apart at t, zipped into
+   o (back: unzipped from o) through a buffer where they fill k vectors.
+   Inlined with every size constant. */
+TL__SR_INLINE void tl__sr_perm_zip_small(int es, int nz, int rb, char *t, size_t ts, char *o,
+                                         int back)
+{
+    simde__m128i buf_v[16];
+    char *buf = (char *)(void *)buf_v;
+    int k = nz * rb / 16, lz = 0, lk = 0, z;
+    if (k < 1 || k > 16) return;    /* tl__sr_perm_vec admits none of these */
+    while ((1 << lz) < nz) ++lz;
+    while ((1 << lk) < k * 16 / es) ++lk;
+    if (back) {
+        tl__sr_zip_rows(es, k, lk - lz, o, 16, buf, 16);
+        for (z = 0; z < nz; ++z) memcpy(t + (size_t)z * ts, buf + z * rb, (size_t)rb);
+        return;
+    }
+    /* rows gathered in registers: 4-byte stores into a buffer read back
+       as 16 bytes would stall store forwarding */
+    for (z = 0; z < k; ++z) buf_v[z] = tl__sr_rows_load(rb, t + (size_t)(z * (16 / rb)) * ts, ts);
+    tl__sr_zip_rows(es, k, lz, buf, 16, o, 16);
 }
 
 /* Spreads T into dst (back: from dst into T): each group of nZ rows (nR
@@ -792,6 +866,9 @@ TL__SR_INLINE void tl__sr_perm_zip_es(int es, int nz, const tl__sr_perm *pm, cha
         char *o = d + (size_t)pm->off[2 * g + 1] * (size_t)es;
         if (nz == 1 && back) memcpy(t, o, rowb);
         else if (nz == 1) memcpy(o, t, rowb);
+        else if (rowb == 2) tl__sr_perm_zip_small(es, nz, 2, t, ts, o, back);
+        else if (rowb == 4) tl__sr_perm_zip_small(es, nz, 4, t, ts, o, back);
+        else if (rowb == 8) tl__sr_perm_zip_small(es, nz, 8, t, ts, o, back);
         else if (back)
             for (v = 0; v < rowb; v += 16) tl__sr_zip_rows(es, nz, lv, o + v * (size_t)nz, 16, t + v, ts);
         else
@@ -850,6 +927,42 @@ static void tl__sr_perm_run_at(const tl_reorder_plan *p, const tl__sr_perm *pm, 
     }
 }
 
+/* The zips standing in for the transpose S -> T (or back) when T's rows
+   are small: each 16 bytes of the nR rows of S (sb bytes apart) zipped
+   into nR vectors of T. Inlined with es and nR constant. */
+TL__SR_INLINE void tl__sr_perm_zip_cols(int es, int nr, char *S, char *T, size_t sb, int back)
+{
+    int lr = 0, lv = 0;
+    size_t v;
+    while ((1 << lr) < nr) ++lr;
+    while ((1 << lv) < 16 / es) ++lv;
+    for (v = 0; v < sb; v += 16) {
+        if (back) tl__sr_zip_rows(es, nr, lv, T + v * (size_t)nr, 16, S + v, sb);
+        else tl__sr_zip_rows(es, nr, lr, S + v, sb, T + v * (size_t)nr, 16);
+    }
+}
+
+/* S (nR rows of ncols values) transposed into T (ncols rows of nR), or
+   back; small rows by zips. */
+static void tl__sr_perm_transpose(const tl__sr_perm *pm, int es, char *S, char *T,
+                                  tl_dim ncols, int back)
+{
+    size_t sb = (size_t)ncols * (size_t)es;
+    if (!pm->small) {
+        if (back) tl__sr_transpose(es, T, pm->nR, S, ncols, pm->nR, ncols, 0);
+        else tl__sr_transpose(es, S, ncols, T, pm->nR, ncols, pm->nR, 0);
+        return;
+    }
+    switch (es * 32 + (int)pm->nR) {
+    case 1 * 32 + 2: tl__sr_perm_zip_cols(1, 2, S, T, sb, back); break;
+    case 1 * 32 + 4: tl__sr_perm_zip_cols(1, 4, S, T, sb, back); break;
+    case 1 * 32 + 8: tl__sr_perm_zip_cols(1, 8, S, T, sb, back); break;
+    case 2 * 32 + 2: tl__sr_perm_zip_cols(2, 2, S, T, sb, back); break;
+    case 2 * 32 + 4: tl__sr_perm_zip_cols(2, 4, S, T, sb, back); break;
+    default: TL_ASSERT(es == 4 && pm->nR == 2); tl__sr_perm_zip_cols(4, 2, S, T, sb, back); break;
+    }
+}
+
 /* One block from source s (its first value) to dst d; sidx: the scale
    index of its first value. */
 static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, const char *s,
@@ -870,7 +983,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
        the permute run backwards */
     if (p->beta != 0 && pm->fast) {
         tl__sr_perm_zip((int)dsz, pm, T, d, 1);
-        tl__sr_transpose((int)dsz, T, pm->nR, S, ncols, pm->nR, ncols, 0);
+        tl__sr_perm_transpose(pm, (int)dsz, S, T, ncols, 1);
     } else if (p->beta != 0) {
         for (e = 0; e < pm->noff; ++e) memcpy(S + pm->off[e] * dsz, d + (size_t)e * dsz, dsz);
     }
@@ -891,7 +1004,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         tl__sr_perm_gather((int)dsz, S, pm->off, d, pm->noff);
         return;
     }
-    tl__sr_transpose((int)dsz, S, ncols, T, pm->nR, ncols, pm->nR, 0);
+    tl__sr_perm_transpose(pm, (int)dsz, S, T, ncols, 0);
     tl__sr_perm_zip((int)dsz, pm, T, d, 0);
 }
 

@@ -302,8 +302,8 @@ static void weights(void)
         { TL_F32, TL_U8, "oihw", "OIhw16o16i", 16, 16, 2, 0 },   /* zip of 16 rows */
         { TL_F32, TL_S8, "oihw", "IOhw16o16i", 16, 16, 2, 0 },   /* 1x1: runs of 16 */
         { TL_F32, TL_BF16, "oihw", "OIhw8i16o2i", 16, 16, 2, 2 },
-        { TL_F32, TL_S8, "oihw", "OIhw4o4i", 4, 16, 1, 1 },       /* rows of 4 bytes */
-        { TL_F32, TL_S8, "oihw", "OIhw2i8o4i", 8, 16, 1, 1 },     /* rows of 8 bytes */
+        { TL_F32, TL_S8, "oihw", "OIhw4o4i", 4, 16, 2, 2 },       /* rows of 4 bytes */
+        { TL_F32, TL_S8, "oihw", "OIhw2i8o4i", 8, 16, 2, 2 },     /* rows of 8 bytes */
         { TL_S8, TL_S8, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
         { TL_S8, TL_F32, "oihw", "OIhw16i16o", 16, 16, 2, 0 },   /* 1x1: a converting tile */
         { TL_BF16, TL_S8, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
