@@ -864,7 +864,10 @@ TL__SR_INLINE void tl__sr_perm_zip_es(int es, int nz, const tl__sr_perm *pm, cha
     for (g = 0; g < pm->noff; ++g) {
         char *t = T + (size_t)pm->off[2 * g] * (size_t)es;
         char *o = d + (size_t)pm->off[2 * g + 1] * (size_t)es;
-        if (nz == 1 && back) memcpy(t, o, rowb);
+        if (nz == 1 && rowb % 16 == 0)  /* whole vectors, not a memcpy call per row */
+            for (v = 0; v < rowb; v += 16)
+                tl__sr_zip_rows(es, 1, 0, back ? o + v : t + v, 16, back ? t + v : o + v, 16);
+        else if (nz == 1 && back) memcpy(t, o, rowb);
         else if (nz == 1) memcpy(o, t, rowb);
         else if (rowb == 2) tl__sr_perm_zip_small(es, nz, 2, t, ts, o, back);
         else if (rowb == 4) tl__sr_perm_zip_small(es, nz, 4, t, ts, o, back);
