@@ -51,10 +51,13 @@
      channels of a camera frame) loads 16 bytes per pixel anyway and
      stores only M rows. A converting tile transposes raw source bits into
      a staging tile, then converts its rows as runs;
-   - blocks: converting plans whose inner loops are too short for either
-     (OIhw -> OIhw4i16o4i) gather up to TL__SR_BLOCK source values in dst
-     order through a table of offsets built once per call, then convert
-     them as one run; per-element scales are gathered the same way;
+   - blocks: plans whose inner loops are too short for either (OIhw ->
+     OIhw4i16o4i, 16i16o, 8i16o2i with the hw = 9 of a 3x3 kernel)
+     convert source runs (constant scale) into a staging block in source
+     order, then transpose and zip it into dst order (see "blocks staged
+     in source order" below); the rest gather up to TL__SR_BLOCK source
+     values in dst order through a table of offsets built once per call,
+     then convert them as one run, per-element scales gathered likewise;
    - anything else takes the core's strided loops.
    All other loops are walked by an odometer. SSE2 is the baseline: it is
    native on every x86-64 without compiler flags (SIMDe maps it to NEON
@@ -1044,6 +1047,451 @@ static void tl__sr_gather(int es, const char *s, const int32_t *off, char *out, 
     }
 }
 
+/* ---- blocks staged in source order ----------------------------------
+   A converting block gathered in dst order needs one scalar load per
+   value and, with per-O scales, one per scale too. Weight layouts
+   (OIhw -> OIhw4i16o4i, OIhw16i16o, 8i16o2i, groups) have more
+   structure: inside a block, the loops that chain densely in src from
+   stride 1 (i and hw of one o) form runs under one scale, and the block
+   is nR x nX such runs of nC values, R being the other loop with the
+   smallest dst stride (o) and the x loops the rest (O blocks inside the
+   block, if any). Each run is converted into S (dst type, source order
+   [R][x][run]: vector conversions with a constant scale), S is
+   transposed nR x (nX nC) into T (each row: the nR values of one source
+   position), and T is spread into dst: rows copied whole when R is dst's
+   innermost loop (16i16o), or, when one loop Z (i%4) lies inside R in
+   dst, nZ rows zipped into the [o][i%4] interleave. For an s8 dst that
+   is a 16x16 byte transpose of 4x smaller data than the source. Rows
+   shorter than a vector (the 4 o of 4o4i: 4 bytes) are `small`: S -> T
+   is then a zip of nR rows of S, and nZ rows are gathered into whole
+   vectors in registers before their zip. Plans with this shape but no
+   vector permute (nR or nZ not a power of two, rows that fill no
+   vector) still convert runs into S, then pick the values through a
+   table of S offsets. With beta the old dst values are first put into S, where
+   the conversion reads them: by the zips and transpose run backwards, or
+   through the table. Copies take the path only with the vector permute,
+   transposing straight from src when there are no x loops. */
+#define TL__SR_PBLOCK 16384  /* bytes of dst type a block staged in source order holds */
+
+typedef struct {
+    int k;                      /* first loop of the block */
+    tl_dim chunk;               /* iterations of loop k per block (divides it) */
+    int R;                      /* the loop T's rows run along */
+    int nx, x[TL_REORDER_MAX_LOOPS];    /* other loops outside the runs */
+    tl_dim nR, nX, nC;          /* iterations of R; of the x loops; values per run */
+    tl_dim sst[TL_REORDER_MAX_LOOPS];   /* each block loop's stride in S */
+    tl_dim nZ, zs;              /* the dst loop inside R (1: none); its stride in S */
+    int fast;                   /* permute by transposes and zips; else through off */
+    int small;                  /* fast, with T's rows shorter than a vector (4o4i) */
+    tl_dim noff;                /* entries of off */
+    uint16_t *off;              /* fast: pairs (T offset, dst offset) per group of
+                                   nZ rows; else the S offset of each dst element
+                                   (all below TL__SR_PBLOCK) */
+} tl__sr_perm;
+
+/* Iterations of block loop l. */
+static tl_dim tl__sr_perm_n(const tl_reorder_plan *p, const tl__sr_perm *pm, int l)
+{
+    return l == pm->k ? pm->chunk : p->loops[l].size;
+}
+
+/* The block: loops k..L dense in dst, at most TL__SR_PBLOCK bytes of
+   staged values, loop k cut to a divisor of its size so that every block
+   has one geometry. Loop 0 joins only when this call does all of it
+   (whole): threads split it anywhere. */
+static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm, int whole)
+{
+    tl_data_type t = p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type : p->dst_md.data_type;
+    tl_dim inner = 1, c, most = TL__SR_PBLOCK / (tl_dim)tl_dt_size(t);
+    int l;
+    pm->k = p->nloops;
+    pm->chunk = 1;
+    for (l = p->nloops - 1; l >= (whole ? 0 : 1); --l) {
+        const tl_reorder_loop *lp = &p->loops[l];
+        if (lp->dst_stride != inner) break;
+        c = lp->size < most / inner ? lp->size : most / inner;
+        while (c > 1 && lp->size % c != 0) --c;
+        if (c < 2) break;
+        pm->k = l;
+        pm->chunk = c;
+        if (c < lp->size) break;
+        inner *= c;
+    }
+    return pm->k < p->nloops;
+}
+
+/* Splits the block's loops: the runs (loops but excl that chain densely
+   in src from stride 1, under one scale), R (of the others, the one with
+   the smallest dst stride: dst's innermost or next to it) and the x
+   loops (the rest). Sets the strides in S = [R][x loops][run]. */
+static int tl__sr_perm_split(const tl_reorder_plan *p, tl__sr_perm *pm, int excl)
+{
+    int o[TL_REORDER_MAX_LOOPS], no = 0, l, a, in_run[TL_REORDER_MAX_LOOPS];
+    tl_dim run = 1;
+    for (l = pm->k; l < p->nloops; ++l) {
+        for (a = no++; a > 0 && p->loops[o[a - 1]].src_stride > p->loops[l].src_stride; --a)
+            o[a] = o[a - 1];
+        o[a] = l;
+        in_run[l] = 0;
+    }
+    for (a = 0; a < no && (o[a] == excl || p->loops[o[a]].src_stride == run); ++a) {
+        if (o[a] == excl) continue;
+        if (p->scales && p->loops[o[a]].scale_stride != 0) break;
+        pm->sst[o[a]] = run;
+        in_run[o[a]] = 1;
+        run *= tl__sr_perm_n(p, pm, o[a]);
+    }
+    pm->nC = run;
+    pm->R = -1;
+    for (l = pm->k; l < p->nloops; ++l)
+        if (!in_run[l] && (pm->R < 0 || p->loops[l].dst_stride < p->loops[pm->R].dst_stride))
+            pm->R = l;
+    if (pm->R < 0 || pm->nC < 16 || tl__sr_perm_n(p, pm, pm->R) < 2) return 0;
+    pm->nx = 0;
+    pm->nX = 1;
+    for (a = 0; a < no; ++a) {
+        if (in_run[o[a]] || o[a] == pm->R) continue;
+        pm->x[pm->nx++] = o[a];
+        pm->sst[o[a]] = pm->nX * pm->nC;
+        pm->nX *= tl__sr_perm_n(p, pm, o[a]);
+    }
+    pm->nR = tl__sr_perm_n(p, pm, pm->R);
+    pm->sst[pm->R] = pm->nX * pm->nC;
+    return 1;
+}
+
+/* tl__sr_perm_split; a block that is one dense source run (all of a
+   small weight tensor) is split at a loop not at src stride 1, which
+   then becomes R: the first, by dst stride, that leaves runs long enough
+   (o of OIhw4i16o4i, not i%4). */
+static int tl__sr_perm_runs(const tl_reorder_plan *p, tl__sr_perm *pm)
+{
+    int l, excl, prev = -1;
+    if (tl__sr_perm_split(p, pm, -1)) return 1;
+    if (pm->R >= 0) return 0;
+    for (;;) {  /* candidates in order of dst stride, which differ in a dense block */
+        excl = -1;
+        for (l = pm->k; l < p->nloops; ++l)
+            if (p->loops[l].src_stride != 1 &&
+                (prev < 0 || p->loops[l].dst_stride > p->loops[prev].dst_stride) &&
+                (excl < 0 || p->loops[l].dst_stride < p->loops[excl].dst_stride))
+                excl = l;
+        if (excl < 0) return 0;
+        if (tl__sr_perm_split(p, pm, excl)) return 1;
+        prev = excl;
+    }
+}
+
+/* Whether T can be spread into dst by row copies or zips of nZ rows.
+   Rows shorter than a vector (nR * dsz of 2 to 8 bytes: 4o4i, 2i8o4i)
+   are `small` when S's rows fill vectors (S -> T is then a zip of nR
+   rows); their zips need nZ rows to fill whole vectors. */
+static int tl__sr_perm_vec(const tl_reorder_plan *p, tl__sr_perm *pm)
+{
+    tl_dim dR = p->loops[pm->R].dst_stride, rowb;
+    int L = p->nloops - 1, dsz = (int)tl_dt_size(p->dst_md.data_type);
+    if (p->mode == TL_REORDER_MODE_COPY) dsz = (int)tl_dt_size(p->src_md.data_type);
+    rowb = pm->nR * dsz;
+    pm->nZ = 1;
+    pm->zs = 0;
+    pm->small = rowb < 16 && dsz <= 4 && (pm->nR & (pm->nR - 1)) == 0 &&
+                (pm->nX * pm->nC * dsz) % 16 == 0;
+    if (dR == 1) return 1;  /* rows copied; short ones not small: S -> T by transposes */
+    /* the block is dense in dst: L alone must span R's dst stride; zips
+       are instantiated for 1, 2 and 4 bytes (8-byte copies: rows only) */
+    if (pm->R == L || tl__sr_perm_n(p, pm, L) != dR || dsz > 4) return 0;
+    pm->nZ = dR;
+    pm->zs = pm->sst[L];
+    if ((dR & (dR - 1)) != 0 || dR > 16) return 0;
+    return pm->small ? (dR * rowb) % 16 == 0 : rowb % 16 == 0;
+}
+
+/* Fills off from loop l on (S offset so, dst offset dof so far): in
+   fast mode one pair per group of nZ rows (R and Z left out), else the
+   S offset of every dst element. */
+static void tl__sr_perm_table(const tl_reorder_plan *p, tl__sr_perm *pm, int l, tl_dim so,
+                              tl_dim dof)
+{
+    tl_dim i, n;
+    if (l == p->nloops) {
+        if (pm->fast) {
+            pm->off[2 * pm->noff] = (uint16_t)(so * pm->nR);
+            pm->off[2 * pm->noff + 1] = (uint16_t)dof;
+        } else {
+            pm->off[dof] = (uint16_t)so;
+        }
+        ++pm->noff;
+        return;
+    }
+    n = tl__sr_perm_n(p, pm, l);
+    if (pm->fast && (l == pm->R || (pm->nZ > 1 && l == p->nloops - 1))) n = 1;
+    for (i = 0; i < n; ++i)
+        tl__sr_perm_table(p, pm, l + 1, so + i * pm->sst[l], dof + i * p->loops[l].dst_stride);
+}
+
+/* Whether plan p can take blocks staged in source order; whole: this
+   kernel call does all of loops[0]. */
+static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, int whole)
+{
+    memset(pm, 0, sizeof *pm);
+    if (!tl__sr_perm_block(p, pm, whole) || !tl__sr_perm_runs(p, pm)) return 0;
+    pm->fast = tl__sr_perm_vec(p, pm);
+    return p->mode != TL_REORDER_MODE_COPY || pm->fast;
+}
+
+/* n vectors of es-byte values (in: is bytes apart, out: os bytes apart;
+   n a power of two up to 16) through `rounds` rounds that each zip
+   vector i with vector i + n/2 into vectors 2i, 2i+1. Seen as bits of
+   the position (vector, value), a round rotates them left by one: log2 n
+   rounds turn n rows into their interleave (row, value) -> (value, row),
+   and log2(16/es) more undo it, so the same rounds also deinterleave.
+   A single vector (n == 1) zips its two halves, the same rotation. */
+TL__SR_INLINE void tl__sr_zip_rows(int es, int n, int rounds, const char *in, size_t is,
+                                   char *out, size_t os)
+{
+    simde__m128i r[16], x[16];
+    int g, i;
+    TL__SR_UNROLL
+    for (i = 0; i < n; ++i) r[i] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(in + (size_t)i * is));
+    for (g = 0; g < rounds && n == 1; ++g) {   /* one vector: its two halves */
+        x[0] = r[0];
+        x[1] = simde_mm_srli_si128(r[0], 8);
+        tl__sr_zip(&x[0], &x[1], es);
+        r[0] = x[0];
+    }
+    TL__SR_UNROLL
+    for (g = 0; g < rounds && n > 1; ++g) {
+        TL__SR_UNROLL
+        for (i = 0; i < n / 2; ++i) {
+            x[2 * i] = r[i];
+            x[2 * i + 1] = r[i + n / 2];
+            tl__sr_zip(&x[2 * i], &x[2 * i + 1], es);
+        }
+        TL__SR_UNROLL
+        for (i = 0; i < n; ++i) r[i] = x[i];
+    }
+    TL__SR_UNROLL
+    for (i = 0; i < n; ++i) simde_mm_storeu_si128((simde__m128i *)(void *)(out + (size_t)i * os), r[i]);
+}
+
+/* 16 / rb rows of rb (2, 4 or 8) bytes, ts apart from t, as one vector. */
+TL__SR_INLINE simde__m128i tl__sr_rows_load(int rb, const char *t, size_t ts)
+{
+    simde__m128i v[8];
+    int32_t w;
+    int16_t h;
+    int i, n = 16 / rb, step;
+    TL__SR_UNROLL
+    for (i = 0; i < n; ++i) {
+        if (rb == 8) {
+            v[i] = simde_mm_loadl_epi64((const simde__m128i *)(const void *)(t + (size_t)i * ts));
+        } else if (rb == 4) {
+            memcpy(&w, t + (size_t)i * ts, 4);
+            v[i] = simde_mm_cvtsi32_si128(w);
+        } else {
+            memcpy(&h, t + (size_t)i * ts, 2);
+            v[i] = simde_mm_cvtsi32_si128(h);
+        }
+    }
+    /* pairs of neighbours joined, each round doubling the width */
+    TL__SR_UNROLL
+    for (step = 1; step < n; step *= 2) {
+        TL__SR_UNROLL
+        for (i = 0; i + step < n; i += 2 * step) {
+            switch (rb * step) {
+            case 2: v[i] = simde_mm_unpacklo_epi16(v[i], v[i + step]); break;
+            case 4: v[i] = simde_mm_unpacklo_epi32(v[i], v[i + step]); break;
+            default: v[i] = simde_mm_unpacklo_epi64(v[i], v[i + step]); break;
+            }
+        }
+    }
+    return v[0];
+}
+
+/* One group of nz rows of rb (< 16) bytes, ts apart at t, zipped into
+   o (back: unzipped from o) through a buffer where they fill k vectors.
+   Inlined with every size constant. */
+TL__SR_INLINE void tl__sr_perm_zip_small(int es, int nz, int rb, char *t, size_t ts, char *o,
+                                         int back)
+{
+    simde__m128i buf_v[16];
+    char *buf = (char *)(void *)buf_v;
+    int k = nz * rb / 16, lz = 0, lk = 0, z;
+    if (k < 1 || k > 16) return;    /* tl__sr_perm_vec admits none of these */
+    while ((1 << lz) < nz) ++lz;
+    while ((1 << lk) < k * 16 / es) ++lk;
+    if (back) {
+        tl__sr_zip_rows(es, k, lk - lz, o, 16, buf, 16);
+        for (z = 0; z < nz; ++z) memcpy(t + (size_t)z * ts, buf + z * rb, (size_t)rb);
+        return;
+    }
+    /* rows gathered in registers: 4-byte stores into a buffer read back
+       as 16 bytes would stall store forwarding */
+    for (z = 0; z < k; ++z) buf_v[z] = tl__sr_rows_load(rb, t + (size_t)(z * (16 / rb)) * ts, ts);
+    tl__sr_zip_rows(es, k, lz, buf, 16, o, 16);
+}
+
+/* Spreads T into dst (back: from dst into T): each group of nZ rows (nR
+   values each) interleaved, or (nZ == 1) copied. Inlined with es and nZ
+   constant. */
+TL__SR_INLINE void tl__sr_perm_zip_es(int es, int nz, const tl__sr_perm *pm, char *T, char *d,
+                                      int back)
+{
+    size_t rowb = (size_t)pm->nR * (size_t)es, ts = (size_t)pm->zs * rowb, v;
+    int lz = 0, lv = 0;
+    tl_dim g;
+    while ((1 << lz) < nz) ++lz;
+    while ((1 << lv) < 16 / es) ++lv;
+    for (g = 0; g < pm->noff; ++g) {
+        char *t = T + (size_t)pm->off[2 * g] * (size_t)es;
+        char *o = d + (size_t)pm->off[2 * g + 1] * (size_t)es;
+        if (nz == 1 && rowb % 16 == 0)  /* whole vectors, not a memcpy call per row */
+            for (v = 0; v < rowb; v += 16)
+                tl__sr_zip_rows(es, 1, 0, back ? o + v : t + v, 16, back ? t + v : o + v, 16);
+        else if (nz == 1 && back) memcpy(t, o, rowb);
+        else if (nz == 1) memcpy(o, t, rowb);
+        else if (rowb == 2) tl__sr_perm_zip_small(es, nz, 2, t, ts, o, back);
+        else if (rowb == 4) tl__sr_perm_zip_small(es, nz, 4, t, ts, o, back);
+        else if (rowb == 8) tl__sr_perm_zip_small(es, nz, 8, t, ts, o, back);
+        else if (back)
+            for (v = 0; v < rowb; v += 16) tl__sr_zip_rows(es, nz, lv, o + v * (size_t)nz, 16, t + v, ts);
+        else
+            for (v = 0; v < rowb; v += 16) tl__sr_zip_rows(es, nz, lz, t + v, ts, o + v * (size_t)nz, 16);
+    }
+}
+
+static void tl__sr_perm_zip(int es, const tl__sr_perm *pm, char *T, char *d, int back)
+{
+    switch (es * 32 + (int)pm->nZ) {
+    case 1 * 32 + 2: tl__sr_perm_zip_es(1, 2, pm, T, d, back); break;
+    case 1 * 32 + 4: tl__sr_perm_zip_es(1, 4, pm, T, d, back); break;
+    case 1 * 32 + 8: tl__sr_perm_zip_es(1, 8, pm, T, d, back); break;
+    case 1 * 32 + 16: tl__sr_perm_zip_es(1, 16, pm, T, d, back); break;
+    case 2 * 32 + 2: tl__sr_perm_zip_es(2, 2, pm, T, d, back); break;
+    case 2 * 32 + 4: tl__sr_perm_zip_es(2, 4, pm, T, d, back); break;
+    case 2 * 32 + 8: tl__sr_perm_zip_es(2, 8, pm, T, d, back); break;
+    case 2 * 32 + 16: tl__sr_perm_zip_es(2, 16, pm, T, d, back); break;
+    case 4 * 32 + 2: tl__sr_perm_zip_es(4, 2, pm, T, d, back); break;
+    case 4 * 32 + 4: tl__sr_perm_zip_es(4, 4, pm, T, d, back); break;
+    case 4 * 32 + 8: tl__sr_perm_zip_es(4, 8, pm, T, d, back); break;
+    case 4 * 32 + 16: tl__sr_perm_zip_es(4, 16, pm, T, d, back); break;
+    default:        /* row copies; tl__sr_perm_vec admits no other nZ */
+        TL_ASSERT(pm->nZ == 1);
+        tl__sr_perm_zip_es(es, 1, pm, T, d, back);
+        break;
+    }
+}
+
+/* Copies n values of es bytes from S + off[e]*es to d. */
+static void tl__sr_perm_gather(int es, const char *S, const uint16_t *off, char *d, tl_dim n)
+{
+    tl_dim e;
+    switch (es) {
+    case 1: for (e = 0; e < n; ++e) d[e] = S[off[e]]; break;
+    case 2: for (e = 0; e < n; ++e) memcpy(d + 2 * e, S + 2 * off[e], 2); break;
+    default: for (e = 0; e < n; ++e) memcpy(d + 4 * e, S + 4 * off[e], 4); break;
+    }
+}
+
+/* Source offset and scale index of run j of S (R outermost, then the x
+   loops, the first fastest). */
+static void tl__sr_perm_run_at(const tl_reorder_plan *p, const tl__sr_perm *pm, tl_dim j,
+                               tl_dim *so, tl_dim *co)
+{
+    int a;
+    tl_dim xi = j % pm->nX, r = j / pm->nX;
+    *so = r * p->loops[pm->R].src_stride;
+    *co = r * p->loops[pm->R].scale_stride;
+    for (a = 0; a < pm->nx; ++a) {
+        const tl_reorder_loop *lp = &p->loops[pm->x[a]];
+        tl_dim n = tl__sr_perm_n(p, pm, pm->x[a]);
+        *so += xi % n * lp->src_stride;
+        *co += xi % n * lp->scale_stride;
+        xi /= n;
+    }
+}
+
+/* The zips standing in for the transpose S -> T (or back) when T's rows
+   are small: each 16 bytes of the nR rows of S (sb bytes apart) zipped
+   into nR vectors of T. Inlined with es and nR constant. */
+TL__SR_INLINE void tl__sr_perm_zip_cols(int es, int nr, char *S, char *T, size_t sb, int back)
+{
+    int lr = 0, lv = 0;
+    size_t v;
+    while ((1 << lr) < nr) ++lr;
+    while ((1 << lv) < 16 / es) ++lv;
+    for (v = 0; v < sb; v += 16) {
+        if (back) tl__sr_zip_rows(es, nr, lv, T + v * (size_t)nr, 16, S + v, sb);
+        else tl__sr_zip_rows(es, nr, lr, S + v, sb, T + v * (size_t)nr, 16);
+    }
+}
+
+/* S (nR rows of ncols values) transposed into T (ncols rows of nR), or
+   back; small rows by zips. */
+static void tl__sr_perm_transpose(const tl__sr_perm *pm, int es, char *S, char *T,
+                                  tl_dim ncols, int back)
+{
+    size_t sb = (size_t)ncols * (size_t)es;
+    if (!pm->small) {
+        if (back) tl__sr_transpose(es, T, pm->nR, S, ncols, pm->nR, ncols, 0);
+        else tl__sr_transpose(es, S, ncols, T, pm->nR, ncols, pm->nR, 0);
+        return;
+    }
+    switch (es * 32 + (int)pm->nR) {
+    case 1 * 32 + 2: tl__sr_perm_zip_cols(1, 2, S, T, sb, back); break;
+    case 1 * 32 + 4: tl__sr_perm_zip_cols(1, 4, S, T, sb, back); break;
+    case 1 * 32 + 8: tl__sr_perm_zip_cols(1, 8, S, T, sb, back); break;
+    case 2 * 32 + 2: tl__sr_perm_zip_cols(2, 2, S, T, sb, back); break;
+    case 2 * 32 + 4: tl__sr_perm_zip_cols(2, 4, S, T, sb, back); break;
+    default: TL_ASSERT(es == 4 && pm->nR == 2); tl__sr_perm_zip_cols(4, 2, S, T, sb, back); break;
+    }
+}
+
+/* One block from source s (its first value) to dst d; sidx: the scale
+   index of its first value. */
+static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, const char *s,
+                             char *d, tl_dim sidx)
+{
+    simde__m128i S_v[TL__SR_PBLOCK / 16], T_v[TL__SR_PBLOCK / 16];
+    char *S = (char *)(void *)S_v, *T = (char *)(void *)T_v;
+    int copy = p->mode == TL_REORDER_MODE_COPY;
+    size_t es = tl_dt_size(p->src_md.data_type);
+    size_t dsz = copy ? es : tl_dt_size(p->dst_md.data_type);
+    tl_dim j, e, ncols = pm->nX * pm->nC;
+    if (copy && pm->nx == 0) {  /* S would be the source itself, rows R->src_stride apart */
+        tl__sr_transpose((int)es, s, p->loops[pm->R].src_stride, T, pm->nR, pm->nC, pm->nR, 0);
+        tl__sr_perm_zip((int)es, pm, T, d, 0);
+        return;
+    }
+    /* beta: old dst values into S, where the conversion reads them, by
+       the permute run backwards */
+    if (p->beta != 0 && pm->fast) {
+        tl__sr_perm_zip((int)dsz, pm, T, d, 1);
+        tl__sr_perm_transpose(pm, (int)dsz, S, T, ncols, 1);
+    } else if (p->beta != 0) {
+        for (e = 0; e < pm->noff; ++e) memcpy(S + pm->off[e] * dsz, d + (size_t)e * dsz, dsz);
+    }
+    for (j = 0; j < pm->nR * pm->nX; ++j) {
+        tl__sr_scales sc;
+        tl_dim so, co;
+        tl__sr_perm_run_at(p, pm, j, &so, &co);
+        if (copy) {
+            memcpy(S + (size_t)(j * pm->nC) * es, s + (size_t)so * es, (size_t)pm->nC * es);
+            continue;
+        }
+        sc.sc = p->scales;
+        sc.sidx = sidx + co;
+        sc.sstep = 0;
+        tl__sr_convert_run(p, s + (size_t)so * es, S + (size_t)(j * pm->nC) * dsz, sc, pm->nC);
+    }
+    if (!pm->fast) {
+        tl__sr_perm_gather((int)dsz, S, pm->off, d, pm->noff);
+        return;
+    }
+    tl__sr_perm_transpose(pm, (int)dsz, S, T, ncols, 0);
+    tl__sr_perm_zip((int)dsz, pm, T, d, 0);
+}
+
 /* How the kernel works through the nest: which loops it does inside one
    step (the rest is walked by an odometer). */
 enum { TL__SR_RUN, TL__SR_TILE_COPY, TL__SR_TILE_ROWS, TL__SR_NARROW, TL__SR_TILE_CONVERT,
@@ -1058,6 +1506,7 @@ typedef struct {
     tl_dim chunk;               /* iterations of loop k per block */
     int scales_vary;            /* a block's scales differ inside it */
     int32_t *soff, *coff;       /* a whole block's src and scale offsets */
+    const tl__sr_perm *perm;    /* blocks staged in source order; NULL: gathered */
     int stream;                 /* non-temporal stores for a large dst */
     int K;                      /* a merged tile's second loop (M's next in src) */
     size_t *rows;               /* a merged tile's dst rows, bytes */
@@ -1159,6 +1608,35 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     }
 }
 
+/* Whether such blocks beat the shape sh picked: always the gathers and
+   strided loops, transposes with a narrow M (hw = 9 of a 3x3 kernel),
+   converting tiles with a short M or a narrower dst (then fewer bytes
+   are permuted), and runs too short for a vector (the 4 values of i%4
+   in OIhw4i16o4i from a 1x1 kernel) where the block's (nC) are longer. */
+static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_dim nC)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    switch (sh->shape) {
+    case TL__SR_BLOCKS: case TL__SR_NARROW: case TL__SR_STRIDED: return 1;
+    case TL__SR_TILE_CONVERT:
+        return p->loops[sh->M].size < 16 ||
+               tl_dt_size(p->dst_md.data_type) < tl_dt_size(p->src_md.data_type);
+    case TL__SR_RUN: return L->size < 16 && nC > L->size;
+    default: return 0;
+    }
+}
+
+/* Whether p, for which tl__sr_pick_shape chose sh, takes blocks staged
+   in source order (described in *pm, less its table); whole: the kernel
+   call does all of loops[0]. */
+static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_perm *pm,
+                            int whole)
+{
+    /* the shape alone first: tiny tensors on other shapes pay nothing more */
+    return tl__sr_perm_better(p, sh, TL__SR_PBLOCK) && tl__sr_perm_init(p, pm, whole) &&
+           tl__sr_perm_better(p, sh, pm->nC);
+}
+
 /* One step of the nest at iteration vector i (inner loops at their lo). */
 static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
                         const tl_dim *lo, const tl_dim *hi, const char *src, char *dst)
@@ -1208,6 +1686,10 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     case TL__SR_BLOCKS: {
         simde__m128 stage_v[TL__SR_BLOCK * 4 / 16], scale_v[TL__SR_BLOCK / 4];
         tl_dim cnt = 1;
+        if (sh->perm) {
+            tl__sr_perm_step(p, sh->perm, s, d, sc.sidx);
+            break;
+        }
         for (l = sh->k + 1; l < nl; ++l) cnt *= lp[l].size;
         cnt *= hi[sh->k] - i[sh->k] < sh->chunk ? hi[sh->k] - i[sh->k] : sh->chunk;
         tl__sr_gather(es, s, sh->soff, (char *)(void *)stage_v, cnt);
@@ -1245,9 +1727,20 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
     int inner[TL_REORDER_MAX_LOOPS];
     int32_t soff[TL__SR_BLOCK], coff[TL__SR_BLOCK];
     size_t rows[TL__SR_ROWS];
+    uint16_t poff[TL__SR_PBLOCK];
     tl__sr_shape sh;
+    tl__sr_perm pm;
     if (begin >= end) return;
     tl__sr_pick_shape(p, &sh);
+    if (tl__sr_perm_pick(p, &sh, &pm, begin == 0 && end == p->loops[0].size)) {
+        pm.off = poff;
+        tl__sr_perm_table(p, &pm, pm.k, 0, 0);
+        sh.shape = TL__SR_BLOCKS;
+        sh.M = -1;
+        sh.k = pm.k;
+        sh.chunk = pm.chunk;
+        sh.perm = &pm;
+    }
     for (l = 0; l < nl; ++l) {
         lo[l] = 0;
         hi[l] = p->loops[l].size;
@@ -1262,7 +1755,9 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
             rows[r] = (size_t)(r / nm * p->loops[sh.K].dst_stride + r % nm * p->loops[sh.M].dst_stride) * es;
         sh.rows = rows;
     }
-    if (sh.shape == TL__SR_BLOCKS) {
+    if (sh.shape == TL__SR_BLOCKS && sh.perm) {
+        step[sh.k] = sh.chunk;
+    } else if (sh.shape == TL__SR_BLOCKS) {
         tl_dim n[TL_REORDER_MAX_LOOPS], at = 0;
         for (l = 0; l < nl; ++l) n[l] = p->loops[l].size;
         if (sh.chunk < n[sh.k]) n[sh.k] = sh.chunk;

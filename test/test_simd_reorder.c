@@ -28,6 +28,7 @@ tl_status test_scalar_reorder(const tl_memory_desc *src_md, const void *src,
 #define GUARD 64
 
 static long cases_run, cases_simd;
+static long cases_perm, cases_perm_fast;   /* blocks staged in source order */
 
 /* Random bytes, or (for float types) a value from a list of hard ones. */
 static void fill(unsigned char *p, size_t bytes, tl_data_type dt)
@@ -82,8 +83,20 @@ static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
     fill(d1, db + 2 * GUARD, d->data_type);
     memcpy(d2, d1, db + 2 * GUARD);
     ++cases_run;
-    if (tl_reorder_plan_init(&plan, s, d, a) == TL_OK && plan.kernel == tl__simd_reorder_kernel)
+    if (tl_reorder_plan_init(&plan, s, d, a) == TL_OK && plan.kernel == tl__simd_reorder_kernel) {
+        tl__sr_shape sh;
+        tl__sr_perm pm;
         ++cases_simd;
+        int whole = 1;  /* whether the kernel gets all of loops[0] in one call */
+#ifdef _OPENMP
+        whole = plan.attr.nthreads < 2 || plan.loops[0].size < 2 || plan.nelems < TL__OMP_MIN_WORK;
+#endif
+        tl__sr_pick_shape(&plan, &sh);
+        if (tl__sr_perm_pick(&plan, &sh, &pm, whole)) {
+            ++cases_perm;
+            cases_perm_fast += pm.fast;
+        }
+    }
     st1 = tl_reorder(s, src + GUARD - mis, d, d1 + GUARD - mis, a);
     st2 = test_scalar_reorder(s, src + GUARD - mis, d, d2 + GUARD - mis, a);
     CHECK_MSG(st1 == st2, "%s: status %s vs scalar %s", what, tl_status_str(st1), tl_status_str(st2));
@@ -272,6 +285,104 @@ static void tail_sweep(void)
     }
 }
 
+/* Weight layouts, whose blocks are staged in source order: converted
+   run by run, then transposed and zipped (fast) or picked through a table.
+   Kernels 1x1 to 7x7, O and I odd multiples of the blocks, groups, scales
+   per O, common or per I (which the path refuses), zero points, beta and
+   scale_adjust, several threads, views of larger parents (offset0 != 0,
+   strides of the parent) on either side. Each case states the path it
+   must take: 2 fast, 1 table, 0 any. */
+static void weights(void)
+{
+    static const struct {
+        tl_data_type sdt, ddt;
+        const char *st, *dt;
+        int oblk, iblk;
+        int path, path1x1;  /* with a scale per O and beta == 0; for 1x1 */
+    } k[] = {
+        { TL_F32, TL_S8, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
+        { TL_F32, TL_S8, "oihw", "OIhw16i16o", 16, 16, 2, 2 },
+        { TL_F32, TL_S8, "goihw", "gOIhw4i16o4i", 16, 16, 2, 2 },
+        { TL_F32, TL_U8, "oihw", "OIhw16o16i", 16, 16, 2, 0 },   /* zip of 16 rows */
+        { TL_F32, TL_S8, "oihw", "IOhw16o16i", 16, 16, 2, 0 },   /* 1x1: runs of 16 */
+        { TL_F32, TL_BF16, "oihw", "OIhw8i16o2i", 16, 16, 2, 2 },
+        { TL_F32, TL_S8, "oihw", "OIhw4o4i", 4, 16, 2, 2 },       /* rows of 4 bytes */
+        { TL_F32, TL_S8, "oihw", "OIhw2i8o4i", 8, 16, 2, 2 },     /* rows of 8 bytes */
+        { TL_S8, TL_S8, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
+        { TL_S8, TL_F32, "oihw", "OIhw16i16o", 16, 16, 2, 0 },   /* 1x1: a converting tile */
+        { TL_BF16, TL_S8, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
+        { TL_F32, TL_S32, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
+        { TL_F32, TL_BF16, "oihw", "OIhw16o16i", 16, 16, 2, 0 },  /* 16 rows of bf16 */
+        { TL_S8, TL_F32, "oihw", "OIhw8o8i", 8, 16, 2, 0 }        /* 8 rows of f32 */
+    };
+    static float scales[3 * 48 * 48];
+    size_t i;
+    int v;
+    for (v = 0; v < 3 * 48 * 48; ++v) scales[v] = (float)(v % 9 + 1) / 4.f;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (v = 0; v < 8; ++v) {
+            int g = k[i].st[0] == 'g', nd = 4 + g, want;
+            tl_dim hw = v == 7 ? 1 : 1 + 2 * (v % 4), off[5] = { 0, 0, 0, 0, 0 };
+            tl_dim dims[5], pdims[5];
+            tl_memory_desc s, d, ps, pd;
+            tl_reorder_attr a;
+            char what[160];
+            long perm = cases_perm, fast = cases_perm_fast;
+            tl_dim mo, mi;
+            dims[0] = 2;
+            mo = tl_test_range(1, 3);
+            mi = tl_test_range(1, 3);
+            dims[g] = k[i].oblk * mo;
+            dims[g + 1] = k[i].iblk * mi;
+            dims[g + 2] = hw;
+            dims[g + 3] = v == 5 ? 2 * hw : hw;
+            memcpy(pdims, dims, sizeof dims);
+            want = dims[g + 2] * dims[g + 3] == 1 ? k[i].path1x1 : k[i].path;
+            /* blocks of more than 16 KiB (f32 5x5, bf16 7x7) are gathered */
+            if (k[i].oblk * k[i].iblk * dims[g + 2] * dims[g + 3] * (tl_dim)tl_dt_size(k[i].ddt) > 16384)
+                want = 0;
+            memset(&a, 0, sizeof a);
+            a.nthreads = v % 3 + 1;
+            a.scales = scales;
+            a.scale_mask = 1 << g;
+            switch (v) {
+            case 1: a.scale_mask = 0; break;                             /* common */
+            case 2: a.src_zero_point = 3; a.dst_zero_point = -2; break;
+            case 3: a.beta = 0.5f; break;    /* old dst through the permute backwards */
+            case 4: a.scale_mask |= 1 << (g + 1); want = 0; break;       /* scales along a run */
+            case 6: pdims[g] += k[i].oblk; off[g] = k[i].oblk; break;     /* views */
+            case 7: pdims[g + 1] += k[i].iblk; off[g + 1] = k[i].iblk; break;
+            default: break;
+            }
+            if (k[i].sdt == k[i].ddt && v == 1) a.scales = NULL;         /* a plain copy */
+            if (tl_md_init_by_tag(&ps, nd, pdims, k[i].sdt, k[i].st) ||
+                tl_md_init_by_tag(&pd, nd, pdims, k[i].ddt, k[i].dt) ||
+                tl_md_submemory(&s, &ps, dims, off) ||
+                tl_md_submemory(&d, &pd, dims, off)) {
+                CHECK_MSG(0, "weights %s -> %s refused", k[i].st, k[i].dt);
+                continue;
+            }
+            if (v == 6 && tl_md_init_by_tag(&d, nd, dims, k[i].ddt, k[i].dt)) continue;  /* src alone a view */
+            if (v == 5 && tl_test_range(0, 1)) {
+                d.extra.flags = TL_MD_EXTRA_SCALE_ADJUST;
+                d.extra.scale_adjust = 0.5f;
+            }
+            sprintf(what, "weights %s:%s -> %s:%s %ldx%ldx%ldx%ld case %d", tl_dt_name(k[i].sdt),
+                    k[i].st, tl_dt_name(k[i].ddt), k[i].dt, (long)dims[g], (long)dims[g + 1],
+                    (long)dims[g + 2], (long)dims[g + 3], v);
+            compare(&s, &d, &a, v % 4, what);
+            /* with more than one block of O or I inside a staged block the
+               vector permute may give way to the table (three blocks are no
+               power of two; bf16 OIhw16o16i with two O blocks) */
+            if (want)
+                CHECK_MSG(cases_perm == perm + 1 &&
+                              (mo > 1 || mi > 1 || cases_perm_fast - fast == (want == 2)),
+                          "%s: staged blocks %ld (vector permute %ld), expected path %d", what,
+                          cases_perm - perm, cases_perm_fast - fast, want);
+            if (v == 4) CHECK_MSG(cases_perm == perm, "%s: scales vary inside a run", what);
+        }
+}
+
 /* Short outer loops with several threads: the plan's loops are split so
    that threads can share them (3 channels of a frame, nhwc -> nchw). */
 static void balanced(void)
@@ -343,12 +454,14 @@ int main(void)
 {
     merged_tiles();
     balanced();
+    weights();
     tail_sweep();
     views(200);
     random_matrix(3000);
     CHECK_MSG(cases_simd * 3 > cases_run, "SIMD kernels took only %ld of %ld plans",
               cases_simd, cases_run);
-    printf("simd_reorder: %ld cases, %ld on the SIMD kernel, AVX2 variants %s\n", cases_run,
-           cases_simd, tl__sr_avx2() ? "used" : "not used");
+    printf("simd_reorder: %ld cases, %ld on the SIMD kernel, %ld with staged blocks (%ld fast), "
+           "AVX2 variants %s\n", cases_run, cases_simd, cases_perm, cases_perm_fast,
+           tl__sr_avx2() ? "used" : "not used");
     return tl_test_result("simd_reorder");
 }
