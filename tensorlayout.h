@@ -2421,20 +2421,116 @@ static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst)
     if (run.len > 0) memset(dst + run.off, 0, (size_t)run.len);
 }
 
+/* ---- shuffle: threads ---- */
+/* Built with OpenMP, tl_shuffle shares the bases between
+   omp_get_max_threads() threads (<omp.h> comes with the reorder section).
+   Each thread runs the unchanged kernels on a copy of the plan cut down to
+   its part, since they only walk p->loops from p->base0:
+   - a range of loops[0] (base0 moved to its first base), the usual case;
+   - or a slice of the run (base0 moved into the run, run shortened), when
+     loops[0] is missing (nchw with N = 1: one run per channel) or too
+     short to share evenly: every (base, channel) copy then moves the same
+     bytes of its run, so the slices of one run go to different threads.
+   Parts never share a dst element. Padding is zeroed afterwards, by one
+   thread: it is a small part of the tensor. */
+
+#ifdef _OPENMP
+#define TL__SHUFFLE_MIN_SLICE 1024   /* bytes of a run slice: cache lines
+                                        shared at the slice edges stay few */
+
+typedef enum {
+    TL__SHUFFLE_SPLIT_LOOP = 0,      /* a range of loops[0] per thread */
+    TL__SHUFFLE_SPLIT_RUN = 1        /* a slice of the run per thread */
+} tl__shuffle_split;
+
+/* Threads for the plan (1: run it here) and what they split. nt is the
+   most the caller allows. loops[0] is preferred when its share is even
+   within 25%; a slice of the run needs the run long enough for nt slices
+   of TL__SHUFFLE_MIN_SLICE bytes. */
+static int tl__shuffle_threads(const tl__shuffle_plan *p, int nt, tl__shuffle_split *how)
+{
+    tl_dim n0 = p->nloops > 0 ? p->loops[0].size : 1, work = p->nchan * (p->run / (tl_dim)p->es);
+    int i;
+    *how = TL__SHUFFLE_SPLIT_LOOP;
+    for (i = 0; i < p->nloops; ++i) work *= p->loops[i].size;   /* <= the padded size */
+    if (nt < 2 || work < TL__OMP_MIN_WORK) return 1;
+    if (n0 % nt == 0 || n0 >= 4 * (tl_dim)nt) return nt;
+    if (p->run / (tl_dim)nt >= TL__SHUFFLE_MIN_SLICE) {
+        *how = TL__SHUFFLE_SPLIT_RUN;
+        return nt;
+    }
+    return n0 < (tl_dim)nt ? (int)n0 : nt;
+}
+
+/* Part t of T: *sub is p restricted to it. Returns 0 when the part is
+   empty (more threads than positions to share). */
+static int tl__shuffle_part(const tl__shuffle_plan *p, tl__shuffle_split how, tl_dim t,
+                            tl_dim T, tl__shuffle_plan *sub)
+{
+    tl_dim es = (tl_dim)p->es;
+    tl_dim n = how == TL__SHUFFLE_SPLIT_RUN ? p->run / es : p->loops[0].size;
+    tl_dim q = n / T, r = n % T;
+    tl_dim b = q * t + (t < r ? t : r), e = b + q + (t < r ? 1 : 0);
+    *sub = *p;
+    if (b == e) return 0;
+    if (how == TL__SHUFFLE_SPLIT_RUN) {
+        sub->base0 += b * es;
+        sub->run = (e - b) * es;
+    } else {
+        sub->base0 += b * p->loops[0].stride;
+        sub->loops[0].size = e - b;
+    }
+    return 1;
+}
+#endif
+
+/* One thread's work: the SIMD kernels when they take the plan, else the
+   core. Returns 1 when SIMD did it. */
+static int tl__shuffle_move(const tl__shuffle_plan *p, const char *src, char *dst)
+{
+    int done = 0;
+#ifdef TL__SIMD_ENABLED
+    done = tl__simd_shuffle(p, src, dst);
+#endif
+    if (!done) tl__shuffle_copy(p, src, dst);
+    return done;
+}
+
+/* Every real element of dst (padding slots get copies too, zeroed
+   afterwards), on as many threads as pay off. Returns 1 when SIMD moved
+   the data: the kernels decide on fields a part does not change (a run
+   slice is never one element, so never looks like a SIMD plan). */
+static int tl__shuffle_run(const tl__shuffle_plan *p, const char *src, char *dst)
+{
+#ifdef _OPENMP
+    tl__shuffle_split how;
+    int nt = tl__shuffle_threads(p, omp_get_max_threads(), &how), done = 0;
+    if (nt > 1) {
+#pragma omp parallel num_threads(nt)
+        {
+            tl__shuffle_plan sub;
+            int t = omp_get_thread_num(), moved = 0;
+            if (tl__shuffle_part(p, how, t, omp_get_num_threads(), &sub))
+                moved = tl__shuffle_move(&sub, src, dst);
+            if (t == 0) done = moved;
+        }
+        return done;
+    }
+#endif
+    return tl__shuffle_move(p, src, dst);
+}
+
 /* tl_shuffle, and the SIMD test's way to learn whether a kernel ran. */
 static tl_status tl__shuffle_impl(const tl_memory_desc *md, const void *src, void *dst,
                                   int axis, tl_dim group_size, tl_direction dir,
                                   int *vectorized)
 {
     tl__shuffle_plan p;
-    int empty, done = 0;
+    int empty, done;
     tl_status st = tl__shuffle_plan_init(&p, md, src, dst, axis, group_size, dir, &empty);
     if (vectorized) *vectorized = 0;
     if (st || empty) return st;
-#ifdef TL__SIMD_ENABLED
-    done = tl__simd_shuffle(&p, (const char *)src, (char *)dst);
-#endif
-    if (!done) tl__shuffle_copy(&p, (const char *)src, (char *)dst);
+    done = tl__shuffle_run(&p, (const char *)src, (char *)dst);
     tl__shuffle_zero_padding(&p, (char *)dst);
     if (vectorized) *vectorized = done;
     return TL_OK;
