@@ -2435,7 +2435,7 @@ static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst)
    thread: it is a small part of the tensor. */
 
 #ifdef _OPENMP
-#define TL__SHUFFLE_MIN_SLICE 1024   /* bytes of a run slice: cache lines
+#define TL__SHUFFLE_MIN_SLICE 512    /* bytes of a run slice: cache lines
                                         shared at the slice edges stay few */
 
 typedef enum {
@@ -2443,23 +2443,25 @@ typedef enum {
     TL__SHUFFLE_SPLIT_RUN = 1        /* a slice of the run per thread */
 } tl__shuffle_split;
 
-/* Threads for the plan (1: run it here) and what they split. nt is the
-   most the caller allows. loops[0] is preferred when its share is even
-   within 25%; a slice of the run needs the run long enough for nt slices
-   of TL__SHUFFLE_MIN_SLICE bytes. */
+/* Threads for the plan (1: run it here) and what they split; nt is the
+   most the caller allows. loops[0] goes first when it shares evenly (to
+   within 25%); else the run, when it gives more parts of at least
+   TL__SHUFFLE_MIN_SLICE bytes; else loops[0] as it is. */
 static int tl__shuffle_threads(const tl__shuffle_plan *p, int nt, tl__shuffle_split *how)
 {
-    tl_dim n0 = p->nloops > 0 ? p->loops[0].size : 1, work = p->nchan * (p->run / (tl_dim)p->es);
+    tl_dim n0 = p->nloops > 0 ? p->loops[0].size : 1, T = nt;
+    tl_dim slices = p->run / TL__SHUFFLE_MIN_SLICE;
+    tl_dim work = p->nchan * (p->run / (tl_dim)p->es);
     int i;
     *how = TL__SHUFFLE_SPLIT_LOOP;
     for (i = 0; i < p->nloops; ++i) work *= p->loops[i].size;   /* <= the padded size */
-    if (nt < 2 || work < TL__OMP_MIN_WORK) return 1;
-    if (n0 % nt == 0 || n0 >= 4 * (tl_dim)nt) return nt;
-    if (p->run / (tl_dim)nt >= TL__SHUFFLE_MIN_SLICE) {
+    if (T < 2 || work < TL__OMP_MIN_WORK) return 1;
+    if (n0 % T == 0 || n0 >= 4 * T) return nt;
+    if (slices >= 2 && slices > n0) {
         *how = TL__SHUFFLE_SPLIT_RUN;
-        return nt;
+        return (int)(slices < T ? slices : T);
     }
-    return n0 < (tl_dim)nt ? (int)n0 : nt;
+    return (int)(n0 < T ? n0 : T);
 }
 
 /* Part t of T: *sub is p restricted to it. Returns 0 when the part is
