@@ -75,31 +75,33 @@ static void check_case(const tl_memory_desc *md, size_t size, int axis, tl_dim g
 
 /* Plain and blocked tags; C is no multiple of 8 or 16 (padding), N = 1
    (nchw: one run per channel, so the run is what gets shared) and N > 1
-   (N = 3: loops[0] shares unevenly among 2 or 4). Group sizes: 2 and C/2
-   (the SIMD unzip and zip) and one the kernels leave to the core. */
+   (N = 3: loops[0] shares unevenly among 2 or 4). Every data type goes
+   both ways over the shapes and tags (a reference per element through
+   tl_md_offset is slow under valgrind, so not every combination runs).
+   Group sizes: 2 and C/2 (the SIMD unzip and zip) and one the kernels
+   leave to the core. */
 static void tag_cases(tally *t)
 {
     static const char *tags[] = {"nchw", "nhwc", "nChw8c", "nChw16c"};
     static const tl_dim shapes[3][4] = {{1, 116, 32, 32}, {3, 100, 16, 18}, {8, 60, 12, 14}};
     static const tl_dim odd_group[3] = {29, 5, 15};
     static const tl_data_type dts[] = {TL_F32, TL_U8, TL_BF16};
-    int s, k, d, dir;
+    int s, k, d;
     for (s = 0; s < 3; ++s)
         for (k = 0; k < 4; ++k)
-            for (d = 0; d < 3; ++d)
-                for (dir = 0; dir < 2; ++dir) {
-                    tl_memory_desc md;
-                    tl_dim C = shapes[s][1], groups[3];
-                    char what[64];
-                    groups[0] = 2;
-                    groups[1] = C / 2;
-                    groups[2] = odd_group[s];
-                    CHECK_EQ(tl_md_init_by_tag(&md, 4, shapes[s], dts[d], tags[k]), TL_OK);
-                    sprintf(what, "%s %lldx%lldx%lldx%lld", tags[k], (long long)shapes[s][0],
-                            (long long)C, (long long)shapes[s][2], (long long)shapes[s][3]);
-                    check_case(&md, tl_md_size(&md), 1, groups[(d + dir + k) % 3],
-                               (tl_direction)dir, what, t);
-                }
+            for (d = 0; d < 3; ++d) {
+                tl_memory_desc md;
+                tl_dim C = shapes[s][1], groups[3];
+                tl_direction dir = (s + k + d) % 2 ? TL_BACKWARD : TL_FORWARD;
+                char what[64];
+                groups[0] = 2;
+                groups[1] = C / 2;
+                groups[2] = odd_group[s];
+                CHECK_EQ(tl_md_init_by_tag(&md, 4, shapes[s], dts[d], tags[k]), TL_OK);
+                sprintf(what, "%s %lldx%lldx%lldx%lld", tags[k], (long long)shapes[s][0],
+                        (long long)C, (long long)shapes[s][2], (long long)shapes[s][3]);
+                check_case(&md, tl_md_size(&md), 1, groups[(s + k + 2 * d) % 3], dir, what, t);
+            }
 }
 
 /* Views: rows of an nchw parent (offset0 > 0, the rest of the parent
@@ -167,10 +169,10 @@ int main(void)
     printf("%d shuffles: %d on SIMD kernels; threads shared loops[0] %d times, the run %d\n",
            t.runs, t.vectorized, t.split_loop, t.split_run);
     /* both ways of sharing ran, so both were compared */
-    CHECK_MSG(t.split_run > 10 && t.split_loop > 100, "run splits %d, loop splits %d",
+    CHECK_MSG(t.split_run > 10 && t.split_loop > 50, "run splits %d, loop splits %d",
               t.split_run, t.split_loop);
 #ifdef TEST_SHUFFLE_OMP_SIMD
-    CHECK_MSG(t.vectorized > 100, "SIMD kernels ran %d times of %d", t.vectorized, t.runs);
+    CHECK_MSG(t.vectorized > 50, "SIMD kernels ran %d times of %d", t.vectorized, t.runs);
     return tl_test_result("shuffle_omp_simd");
 #else
     CHECK_EQ(t.vectorized, 0);
