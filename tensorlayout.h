@@ -2366,13 +2366,38 @@ static void tl__shuffle_zero_add(tl__shuffle_zeros *r, tl_dim off, tl_dim es)
     r->len = es;
 }
 
-/* Writes zero to every padding element of dst. Dim d's padding is visited
-   with the dims before it kept inside their real ranges, so each slot is
-   written once. Dim d turns fastest, its positions' offsets precomputed
-   per chunk (the other dims' change rarely): its padding is usually the
-   tail of an inner block (lanes 20..31 of nChw16c with C = 20), contiguous
-   in memory, so the slots of one pixel make one memset. */
-static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst)
+/* Part t of T of n positions, as equal as can be: [*b, *e). */
+static void tl__shuffle_share(tl_dim n, tl_dim t, tl_dim T, tl_dim *b, tl_dim *e)
+{
+    tl_dim q = n / T, r = n % T;
+    *b = q * t + (t < r ? t : r);
+    *e = *b + q + (t < r ? 1 : 0);
+}
+
+/* Narrows the widest of the dims walked beside padded dim d to part t of
+   T, so that T threads zero disjoint slots; 0 when the part is empty. */
+static int tl__shuffle_zero_share(tl_dim *lo, tl_dim *hi, int n, int d, tl_dim t, tl_dim T)
+{
+    tl_dim b, e;
+    int k, w = -1;
+    for (k = 0; k < n; ++k)
+        if (k != d && (w < 0 || hi[k] - lo[k] > hi[w] - lo[w])) w = k;
+    if (w < 0) return t == 0;          /* 1-D: one thread has it all */
+    tl__shuffle_share(hi[w] - lo[w], t, T, &b, &e);
+    hi[w] = lo[w] + e;
+    lo[w] += b;
+    return b < e;
+}
+
+/* Writes zero to the padding elements of dst, part t of T. Dim d's
+   padding is visited with the dims before it kept inside their real
+   ranges, so each slot is written once. Dim d turns fastest, its
+   positions' offsets precomputed per chunk (the other dims' change
+   rarely): its padding is usually the tail of an inner block (lanes
+   20..31 of nChw16c with C = 20), contiguous in memory, so the slots of
+   one pixel make one memset. */
+static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst, tl_dim part,
+                                     tl_dim nparts)
 {
     const tl_memory_desc *md = p->md;
     tl_dim lo[TL_MAX_NDIMS], hi[TL_MAX_NDIMS], pos[TL_MAX_NDIMS], term[TL_MAX_NDIMS];
@@ -2387,6 +2412,7 @@ static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst)
             lo[e] = e < d ? md->padded_offsets[e] : 0;
             hi[e] = e < d ? md->padded_offsets[e] + md->dims[e] : md->padded_dims[e];
         }
+        if (!tl__shuffle_zero_share(lo, hi, n, d, part, nparts)) continue;
         next = md->padded_offsets[d] == 0 ? md->dims[d] : 0;
         while (next < md->padded_dims[d]) {
             for (nd = 0; nd < TL__SHUFFLE_CHUNK && next < md->padded_dims[d]; ++nd) {
@@ -2431,8 +2457,8 @@ static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst)
      loops[0] is missing (nchw with N = 1: one run per channel) or too
      short to share evenly: every (base, channel) copy then moves the same
      bytes of its run, so the slices of one run go to different threads.
-   Parts never share a dst element. Padding is zeroed afterwards, by one
-   thread: it is a small part of the tensor. */
+   Parts never share a dst element. After a barrier the same threads zero
+   the padding, each its share of the widest dim beside each padded dim. */
 
 #ifdef _OPENMP
 #define TL__SHUFFLE_MIN_SLICE 512    /* bytes of a run slice: cache lines
@@ -2469,10 +2495,9 @@ static int tl__shuffle_threads(const tl__shuffle_plan *p, int nt, tl__shuffle_sp
 static int tl__shuffle_part(const tl__shuffle_plan *p, tl__shuffle_split how, tl_dim t,
                             tl_dim T, tl__shuffle_plan *sub)
 {
-    tl_dim es = (tl_dim)p->es;
-    tl_dim n = how == TL__SHUFFLE_SPLIT_RUN ? p->run / es : p->loops[0].size;
-    tl_dim q = n / T, r = n % T;
-    tl_dim b = q * t + (t < r ? t : r), e = b + q + (t < r ? 1 : 0);
+    tl_dim es = (tl_dim)p->es, b, e;
+    tl__shuffle_share(how == TL__SHUFFLE_SPLIT_RUN ? p->run / es : p->loops[0].size, t, T,
+                      &b, &e);
     *sub = *p;
     if (b == e) return 0;
     if (how == TL__SHUFFLE_SPLIT_RUN) {
@@ -2498,28 +2523,37 @@ static int tl__shuffle_move(const tl__shuffle_plan *p, const char *src, char *ds
     return done;
 }
 
-/* Every real element of dst (padding slots get copies too, zeroed
-   afterwards), on as many threads as pay off. Returns 1 when SIMD moved
-   the data: the kernels decide on fields a part does not change (a run
-   slice is never one element, so never looks like a SIMD plan). */
+/* Every element of dst, on as many threads as pay off. Returns 1 when
+   SIMD moved the data: the kernels decide on fields a part does not
+   change (a run slice is never one element, so never looks like a SIMD
+   plan). */
 static int tl__shuffle_run(const tl__shuffle_plan *p, const char *src, char *dst)
 {
+    int done;
 #ifdef _OPENMP
     tl__shuffle_split how;
-    int nt = tl__shuffle_threads(p, omp_get_max_threads(), &how), done = 0;
+    int nt = tl__shuffle_threads(p, omp_get_max_threads(), &how);
     if (nt > 1) {
+        done = 0;
 #pragma omp parallel num_threads(nt)
         {
             tl__shuffle_plan sub;
-            int t = omp_get_thread_num(), moved = 0;
-            if (tl__shuffle_part(p, how, t, omp_get_num_threads(), &sub))
-                moved = tl__shuffle_move(&sub, src, dst);
+            tl_dim t = omp_get_thread_num(), T = omp_get_num_threads();
+            int moved = 0;
+            if (tl__shuffle_part(p, how, t, T, &sub)) moved = tl__shuffle_move(&sub, src, dst);
             if (t == 0) done = moved;
+            /* the copy fills padding slots of the dims it walks (channels
+               100..111 of nChw16c when the axis is h): zero them only once
+               every part is copied */
+#pragma omp barrier
+            tl__shuffle_zero_padding(p, dst, t, T);
         }
         return done;
     }
 #endif
-    return tl__shuffle_move(p, src, dst);
+    done = tl__shuffle_move(p, src, dst);
+    tl__shuffle_zero_padding(p, dst, 0, 1);
+    return done;
 }
 
 /* tl_shuffle, and the SIMD test's way to learn whether a kernel ran. */
@@ -2533,7 +2567,6 @@ static tl_status tl__shuffle_impl(const tl_memory_desc *md, const void *src, voi
     if (vectorized) *vectorized = 0;
     if (st || empty) return st;
     done = tl__shuffle_run(&p, (const char *)src, (char *)dst);
-    tl__shuffle_zero_padding(&p, (char *)dst);
     if (vectorized) *vectorized = done;
     return TL_OK;
 }

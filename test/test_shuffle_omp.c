@@ -105,12 +105,16 @@ static void tag_cases(tally *t)
 }
 
 /* Views: rows of an nchw parent (offset0 > 0, the rest of the parent
-   untouched) and a channel range of an nhwc parent (gaps between pixels). */
-static void view_cases(tally *t)
+   untouched) and a channel range of an nhwc parent (gaps between pixels).
+   Then the axis is not the padded dim: the copy fills the channel padding
+   with src's bytes, and the zeroing, shared between the same threads,
+   must come after every thread's copy. */
+static void view_and_axis_cases(tally *t)
 {
     tl_dim pdims[4] = {1, 116, 40, 40}, vdims[4] = {1, 116, 32, 40}, at[4] = {0, 0, 4, 0};
     tl_dim cdims[4] = {2, 128, 20, 24}, cpart[4] = {2, 96, 20, 24}, cat[4] = {0, 8, 0, 0};
-    tl_memory_desc parent, view;
+    tl_dim hdims[4] = {2, 100, 24, 20};
+    tl_memory_desc parent, view, md;
     int dir;
     for (dir = 0; dir < 2; ++dir) {
         CHECK_EQ(tl_md_init_by_tag(&parent, 4, pdims, TL_F32, "nchw"), TL_OK);
@@ -119,6 +123,10 @@ static void view_cases(tally *t)
         CHECK_EQ(tl_md_init_by_tag(&parent, 4, cdims, TL_BF16, "nhwc"), TL_OK);
         CHECK_EQ(tl_md_submemory(&view, &parent, cpart, cat), TL_OK);
         check_case(&view, tl_md_size(&parent), 1, 2, (tl_direction)dir, "nhwc channel view", t);
+        CHECK_EQ(tl_md_init_by_tag(&md, 4, hdims, TL_U8, "nChw16c"), TL_OK);
+        check_case(&md, tl_md_size(&md), 2, 4, (tl_direction)dir, "nChw16c along h", t);
+        CHECK_EQ(tl_md_init_by_tag(&md, 4, hdims, TL_F32, "nChw8c"), TL_OK);
+        check_case(&md, tl_md_size(&md), 3, 5, (tl_direction)dir, "nChw8c along w", t);
     }
 }
 
@@ -164,7 +172,7 @@ int main(void)
     tally t;
     memset(&t, 0, sizeof t);
     tag_cases(&t);
-    view_cases(&t);
+    view_and_axis_cases(&t);
     small_and_bad();
     printf("%d shuffles: %d on SIMD kernels; threads shared loops[0] %d times, the run %d\n",
            t.runs, t.vectorized, t.split_loop, t.split_run);
