@@ -2366,13 +2366,38 @@ static void tl__shuffle_zero_add(tl__shuffle_zeros *r, tl_dim off, tl_dim es)
     r->len = es;
 }
 
-/* Writes zero to every padding element of dst. Dim d's padding is visited
-   with the dims before it kept inside their real ranges, so each slot is
-   written once. Dim d turns fastest, its positions' offsets precomputed
-   per chunk (the other dims' change rarely): its padding is usually the
-   tail of an inner block (lanes 20..31 of nChw16c with C = 20), contiguous
-   in memory, so the slots of one pixel make one memset. */
-static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst)
+/* Part t of T of n positions, as equal as can be: [*b, *e). */
+static void tl__shuffle_share(tl_dim n, tl_dim t, tl_dim T, tl_dim *b, tl_dim *e)
+{
+    tl_dim q = n / T, r = n % T;
+    *b = q * t + (t < r ? t : r);
+    *e = *b + q + (t < r ? 1 : 0);
+}
+
+/* Narrows the widest of the dims walked beside padded dim d to part t of
+   T, so that T threads zero disjoint slots; 0 when the part is empty. */
+static int tl__shuffle_zero_share(tl_dim *lo, tl_dim *hi, int n, int d, tl_dim t, tl_dim T)
+{
+    tl_dim b, e;
+    int k, w = -1;
+    for (k = 0; k < n; ++k)
+        if (k != d && (w < 0 || hi[k] - lo[k] > hi[w] - lo[w])) w = k;
+    if (w < 0) return t == 0;          /* 1-D: one thread has it all */
+    tl__shuffle_share(hi[w] - lo[w], t, T, &b, &e);
+    hi[w] = lo[w] + e;
+    lo[w] += b;
+    return b < e;
+}
+
+/* Writes zero to the padding elements of dst, part t of T. Dim d's
+   padding is visited with the dims before it kept inside their real
+   ranges, so each slot is written once. Dim d turns fastest, its
+   positions' offsets precomputed per chunk (the other dims' change
+   rarely): its padding is usually the tail of an inner block (lanes
+   20..31 of nChw16c with C = 20), contiguous in memory, so the slots of
+   one pixel make one memset. */
+static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst, tl_dim part,
+                                     tl_dim nparts)
 {
     const tl_memory_desc *md = p->md;
     tl_dim lo[TL_MAX_NDIMS], hi[TL_MAX_NDIMS], pos[TL_MAX_NDIMS], term[TL_MAX_NDIMS];
@@ -2387,6 +2412,7 @@ static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst)
             lo[e] = e < d ? md->padded_offsets[e] : 0;
             hi[e] = e < d ? md->padded_offsets[e] + md->dims[e] : md->padded_dims[e];
         }
+        if (!tl__shuffle_zero_share(lo, hi, n, d, part, nparts)) continue;
         next = md->padded_offsets[d] == 0 ? md->dims[d] : 0;
         while (next < md->padded_dims[d]) {
             for (nd = 0; nd < TL__SHUFFLE_CHUNK && next < md->padded_dims[d]; ++nd) {
@@ -2421,21 +2447,126 @@ static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst)
     if (run.len > 0) memset(dst + run.off, 0, (size_t)run.len);
 }
 
+/* ---- shuffle: threads ---- */
+/* Built with OpenMP, tl_shuffle shares the bases between
+   omp_get_max_threads() threads (<omp.h> comes with the reorder section).
+   Each thread runs the unchanged kernels on a copy of the plan cut down to
+   its part, since they only walk p->loops from p->base0:
+   - a range of loops[0] (base0 moved to its first base), the usual case;
+   - or a slice of the run (base0 moved into the run, run shortened), when
+     loops[0] is missing (nchw with N = 1: one run per channel) or too
+     short to share evenly: every (base, channel) copy then moves the same
+     bytes of its run, so the slices of one run go to different threads.
+   Parts never share a dst element. After a barrier the same threads zero
+   the padding, each its share of the widest dim beside each padded dim. */
+
+#ifdef _OPENMP
+#define TL__SHUFFLE_MIN_SLICE 512    /* bytes of a run slice: cache lines
+                                        shared at the slice edges stay few */
+
+typedef enum {
+    TL__SHUFFLE_SPLIT_LOOP = 0,      /* a range of loops[0] per thread */
+    TL__SHUFFLE_SPLIT_RUN = 1        /* a slice of the run per thread */
+} tl__shuffle_split;
+
+/* Threads for the plan (1: run it here) and what they split; nt is the
+   most the caller allows. loops[0] goes first when it shares evenly (to
+   within 25%); else the run, when it gives more parts of at least
+   TL__SHUFFLE_MIN_SLICE bytes; else loops[0] as it is. */
+static int tl__shuffle_threads(const tl__shuffle_plan *p, int nt, tl__shuffle_split *how)
+{
+    tl_dim n0 = p->nloops > 0 ? p->loops[0].size : 1, T = nt;
+    tl_dim slices = p->run / TL__SHUFFLE_MIN_SLICE;
+    tl_dim work = p->nchan * (p->run / (tl_dim)p->es);
+    int i;
+    *how = TL__SHUFFLE_SPLIT_LOOP;
+    for (i = 0; i < p->nloops; ++i) work *= p->loops[i].size;   /* <= the padded size */
+    if (T < 2 || work < TL__OMP_MIN_WORK) return 1;
+    if (n0 % T == 0 || n0 >= 4 * T) return nt;
+    if (slices >= 2 && slices > n0) {
+        *how = TL__SHUFFLE_SPLIT_RUN;
+        return (int)(slices < T ? slices : T);
+    }
+    return (int)(n0 < T ? n0 : T);
+}
+
+/* Part t of T: *sub is p restricted to it. Returns 0 when the part is
+   empty (more threads than positions to share). */
+static int tl__shuffle_part(const tl__shuffle_plan *p, tl__shuffle_split how, tl_dim t,
+                            tl_dim T, tl__shuffle_plan *sub)
+{
+    tl_dim es = (tl_dim)p->es, b, e;
+    tl__shuffle_share(how == TL__SHUFFLE_SPLIT_RUN ? p->run / es : p->loops[0].size, t, T,
+                      &b, &e);
+    *sub = *p;
+    if (b == e) return 0;
+    if (how == TL__SHUFFLE_SPLIT_RUN) {
+        sub->base0 += b * es;
+        sub->run = (e - b) * es;
+    } else {
+        sub->base0 += b * p->loops[0].stride;
+        sub->loops[0].size = e - b;
+    }
+    return 1;
+}
+#endif
+
+/* One thread's work: the SIMD kernels when they take the plan, else the
+   core. Returns 1 when SIMD did it. */
+static int tl__shuffle_move(const tl__shuffle_plan *p, const char *src, char *dst)
+{
+    int done = 0;
+#ifdef TL__SIMD_ENABLED
+    done = tl__simd_shuffle(p, src, dst);
+#endif
+    if (!done) tl__shuffle_copy(p, src, dst);
+    return done;
+}
+
+/* Every element of dst, on as many threads as pay off. Returns 1 when
+   SIMD moved the data: the kernels decide on fields a part does not
+   change (a run slice is never one element, so never looks like a SIMD
+   plan). */
+static int tl__shuffle_run(const tl__shuffle_plan *p, const char *src, char *dst)
+{
+    int done;
+#ifdef _OPENMP
+    tl__shuffle_split how;
+    int nt = tl__shuffle_threads(p, omp_get_max_threads(), &how);
+    if (nt > 1) {
+        done = 0;
+#pragma omp parallel num_threads(nt)
+        {
+            tl__shuffle_plan sub;
+            tl_dim t = omp_get_thread_num(), T = omp_get_num_threads();
+            int moved = 0;
+            if (tl__shuffle_part(p, how, t, T, &sub)) moved = tl__shuffle_move(&sub, src, dst);
+            if (t == 0) done = moved;
+            /* the copy fills padding slots of the dims it walks (channels
+               100..111 of nChw16c when the axis is h): zero them only once
+               every part is copied */
+#pragma omp barrier
+            tl__shuffle_zero_padding(p, dst, t, T);
+        }
+        return done;
+    }
+#endif
+    done = tl__shuffle_move(p, src, dst);
+    tl__shuffle_zero_padding(p, dst, 0, 1);
+    return done;
+}
+
 /* tl_shuffle, and the SIMD test's way to learn whether a kernel ran. */
 static tl_status tl__shuffle_impl(const tl_memory_desc *md, const void *src, void *dst,
                                   int axis, tl_dim group_size, tl_direction dir,
                                   int *vectorized)
 {
     tl__shuffle_plan p;
-    int empty, done = 0;
+    int empty, done;
     tl_status st = tl__shuffle_plan_init(&p, md, src, dst, axis, group_size, dir, &empty);
     if (vectorized) *vectorized = 0;
     if (st || empty) return st;
-#ifdef TL__SIMD_ENABLED
-    done = tl__simd_shuffle(&p, (const char *)src, (char *)dst);
-#endif
-    if (!done) tl__shuffle_copy(&p, (const char *)src, (char *)dst);
-    tl__shuffle_zero_padding(&p, (char *)dst);
+    done = tl__shuffle_run(&p, (const char *)src, (char *)dst);
     if (vectorized) *vectorized = done;
     return TL_OK;
 }
