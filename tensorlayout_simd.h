@@ -133,8 +133,18 @@ static int tl__sr_dt_ok(tl_data_type dt)
 #endif
 /* The transposes keep all B rows in registers only when their loops are
    unrolled completely; -O2 alone does not do that for B = 8 or 16. The
-   conversions keep more loads in flight unrolled four times. */
-#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8)
+   conversions keep more loads in flight unrolled four times. Sanitizer
+   builds leave the loops rolled: the hints change no result, and with
+   AddressSanitizer's checks on every access the unrolled kernels took
+   four times as long to compile (over two minutes a file). */
+#if defined(__SANITIZE_ADDRESS__)
+#define TL__SIMD_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TL__SIMD_SANITIZED 1
+#endif
+#endif
+#if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8)) && !defined(TL__SIMD_SANITIZED)
 #define TL__SR_UNROLL _Pragma("GCC unroll 16")
 #define TL__SR_UNROLL4 _Pragma("GCC unroll 4")
 #else
@@ -1848,7 +1858,9 @@ static void tl__simd_reorder_pick(tl_reorder_plan *plan)
 #else
 #define TL__SHUF_INLINE static
 #endif
-#if defined(__clang__)
+#if defined(TL__SIMD_SANITIZED)           /* see TL__SR_UNROLL */
+#define TL__SHUF_UNROLL
+#elif defined(__clang__)
 #define TL__SHUF_UNROLL _Pragma("unroll")
 #elif defined(__GNUC__) && __GNUC__ >= 8
 #define TL__SHUF_UNROLL _Pragma("GCC unroll 16")
