@@ -1267,16 +1267,18 @@ TL__SR_INLINE void tl__sr_zip_rows(int es, int n, int rounds, const char *in, si
         tl__sr_zip(&x[0], &x[1], es);
         r[0] = x[0];
     }
-    TL__SR_UNROLL
-    for (g = 0; g < rounds && n > 1; ++g) {
+    if (n > 1) {
         TL__SR_UNROLL
-        for (i = 0; i < n / 2; ++i) {
-            x[2 * i] = r[i];
-            x[2 * i + 1] = r[i + n / 2];
-            tl__sr_zip(&x[2 * i], &x[2 * i + 1], es);
+        for (g = 0; g < rounds; ++g) {
+            TL__SR_UNROLL
+            for (i = 0; i < n / 2; ++i) {
+                x[2 * i] = r[i];
+                x[2 * i + 1] = r[i + n / 2];
+                tl__sr_zip(&x[2 * i], &x[2 * i + 1], es);
+            }
+            TL__SR_UNROLL
+            for (i = 0; i < n; ++i) r[i] = x[i];
         }
-        TL__SR_UNROLL
-        for (i = 0; i < n; ++i) r[i] = x[i];
     }
     TL__SR_UNROLL
     for (i = 0; i < n; ++i) simde_mm_storeu_si128((simde__m128i *)(void *)(out + (size_t)i * os), r[i]);
