@@ -102,9 +102,23 @@
 #else
 #define TL__SR_AVX2 0
 #endif
+/* AVX-512F for the 32-bit transposes (16 x 16 blocks: every row a whole
+   cache line), by the same two routes, when AVX2 is there too. */
+#if TL__SR_AVX2 && defined(SIMDE_X86_AVX512F_NATIVE) && !defined(TL_SIMD_NO_AVX512)
+#define TL__SR_AVX512 1     /* always */
+#elif TL__SR_AVX2 && !defined(TL_SIMD_NO_AVX512) && !defined(TL_SIMD_NO_DISPATCH) && \
+      !defined(SIMDE_NO_NATIVE) && defined(__x86_64__) && !defined(SIMDE_X86_AVX512_TYPES_H) && \
+      (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 6))
+#define TL__SR_AVX512 2     /* when the CPU has it */
+#else
+#define TL__SR_AVX512 0
+#endif
 
 #ifndef TL__SR_STRIP
 #define TL__SR_STRIP 64     /* bytes of L a transpose strip covers */
+#endif
+#ifndef TL__SR_STRIP_SHORT
+#define TL__SR_STRIP_SHORT 256  /* the same when M spans at most this many bytes */
 #endif
 #ifndef TL__SR_STREAM_MIN
 #define TL__SR_STREAM_MIN ((size_t)64 << 20)  /* dst bytes for streaming stores */
@@ -756,6 +770,145 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
 #endif
 #endif
 
+/* ---- simd: the AVX-512 variants ----------------------------------------
+   16 x 16 transposes of 4-byte elements. Each block row is 64 bytes: a
+   whole cache line of dst where rows are aligned, which also lets these
+   blocks stream (their two 32-byte halves are stored back to back, so
+   the write-combining buffer sends a full line). */
+#if TL__SR_AVX512 == 2
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx,avx2,avx512f"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx,avx2,avx512f")
+#endif
+#define SIMDE_X86_AVX512F_NATIVE
+#endif
+#if TL__SR_AVX512
+#if defined(__GNUC__) && !defined(__clang__)
+/* g++ 12 reads GCC's own _mm512_undefined_ps (x = x) as uninitialised */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+#include <simde/x86/avx512/cast.h>
+#include <simde/x86/avx512/extract.h>
+#include <simde/x86/avx512/loadu.h>
+#include <simde/x86/avx512/shuffle.h>
+#include <simde/x86/avx512/storeu.h>
+#include <simde/x86/avx512/unpackhi.h>
+#include <simde/x86/avx512/unpacklo.h>
+
+/* The 16 x 16 block in r (row i in r[i]) transposed in place: 4 x 4
+   transposes inside every 128-bit lane, as in tl__sr8_t8x8, leave lane k
+   of r[4g + c] holding column 4k + c of rows 4g..4g+3; then the lanes of
+   r[c], r[4 + c], r[8 + c], r[12 + c] are transposed as a 4 x 4 matrix in
+   two rounds of whole-lane shuffles. */
+TL__SR_INLINE void tl__sr16_t16x16(simde__m512 *r)
+{
+    simde__m512 t[16];
+    int i, c;
+    TL__SR_UNROLL
+    for (i = 0; i < 16; i += 2) {
+        t[i] = simde_mm512_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = simde_mm512_unpackhi_ps(r[i], r[i + 1]);
+    }
+    TL__SR_UNROLL
+    for (i = 0; i < 16; i += 4) {
+        r[i] = simde_mm512_shuffle_ps(t[i], t[i + 2], 0x44);
+        r[i + 1] = simde_mm512_shuffle_ps(t[i], t[i + 2], 0xee);
+        r[i + 2] = simde_mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = simde_mm512_shuffle_ps(t[i + 1], t[i + 3], 0xee);
+    }
+    TL__SR_UNROLL
+    for (c = 0; c < 4; ++c) {
+        t[c] = simde_mm512_shuffle_f32x4(r[c], r[4 + c], 0x44);
+        t[4 + c] = simde_mm512_shuffle_f32x4(r[c], r[4 + c], 0xee);
+        t[8 + c] = simde_mm512_shuffle_f32x4(r[8 + c], r[12 + c], 0x44);
+        t[12 + c] = simde_mm512_shuffle_f32x4(r[8 + c], r[12 + c], 0xee);
+    }
+    TL__SR_UNROLL
+    for (c = 0; c < 4; ++c) {
+        r[c] = simde_mm512_shuffle_f32x4(t[c], t[8 + c], 0x88);
+        r[4 + c] = simde_mm512_shuffle_f32x4(t[c], t[8 + c], 0xdd);
+        r[8 + c] = simde_mm512_shuffle_f32x4(t[4 + c], t[12 + c], 0x88);
+        r[12 + c] = simde_mm512_shuffle_f32x4(t[4 + c], t[12 + c], 0xdd);
+    }
+}
+
+/* Rows i of the block at s (16 elements each, ss bytes apart),
+   transposed. */
+TL__SR_INLINE void tl__sr16_load_t(const char *s, size_t ss, simde__m512 *r)
+{
+    int i;
+    TL__SR_UNROLL
+    for (i = 0; i < 16; ++i) r[i] = simde_mm512_loadu_ps((const float *)(const void *)(s + (size_t)i * ss));
+    tl__sr16_t16x16(r);
+}
+
+/* nt: d is 64-byte aligned. */
+TL__SR_INLINE void tl__sr16_store(char *d, simde__m512 v, int nt)
+{
+    if (nt) {
+        simde_mm256_stream_ps((float *)(void *)d, simde_mm512_castps512_ps256(v));
+        simde_mm256_stream_ps((float *)(void *)(d + 32),
+                              simde_mm256_castpd_ps(simde_mm512_extractf64x4_pd(simde_mm512_castps_pd(v), 1)));
+    } else {
+        simde_mm512_storeu_ps((float *)(void *)d, v);
+    }
+}
+
+/* tl__sr_strip for 4-byte elements in blocks of 16. */
+static void tl__sr16_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim mb, tl_dim lb,
+                            int nt)
+{
+    tl_dim m, l;
+    int i;
+    for (m = 0; m < mb; m += 16)
+        for (l = 0; l < lb; l += 16) {
+            simde__m512 r[16];
+            char *dp = d + (size_t)m * db + (size_t)l * 4;
+            tl__sr16_load_t(s + (size_t)m * 4 + (size_t)l * sb, sb, r);
+            if (nt) {
+                TL__SR_UNROLL
+                for (i = 0; i < 16; ++i) tl__sr16_store(dp + (size_t)i * db, r[i], 1);
+            } else {
+                TL__SR_UNROLL
+                for (i = 0; i < 16; ++i) tl__sr16_store(dp + (size_t)i * db, r[i], 0);
+            }
+        }
+}
+
+/* tl__sr8_tile_rows4 in blocks of 16; the rows and columns past the
+   last whole block take the 8 x 8 version. */
+static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t *rows, tl_dim nm,
+                                tl_dim nl)
+{
+    tl_dim mb = nm / 16 * 16, lb = nl / 16 * 16, m, l;
+    int i;
+    for (l = 0; l < lb; l += 16)
+        for (m = 0; m < mb; m += 16) {
+            simde__m512 r[16];
+            tl__sr16_load_t(s + (size_t)m * 4 + (size_t)l * sb, sb, r);
+            TL__SR_UNROLL
+            for (i = 0; i < 16; ++i) tl__sr16_store(d + rows[m + i] + (size_t)l * 4, r[i], 0);
+        }
+    if (lb < nl) tl__sr8_tile_rows4(s + (size_t)lb * sb, sb, d + (size_t)lb * 4, rows, mb, nl - lb);
+    if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl);
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+#endif /* TL__SR_AVX512 */
+#if TL__SR_AVX512 == 2
+#undef SIMDE_X86_AVX512F_NATIVE
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#endif
+
 /* Whether the AVX2 variants may run here. */
 static int tl__sr_avx2(void)
 {
@@ -763,6 +916,16 @@ static int tl__sr_avx2(void)
     return __builtin_cpu_supports("avx2");
 #else
     return TL__SR_AVX2;
+#endif
+}
+
+/* Whether the AVX-512 variants may run here. */
+static int tl__sr_avx512(void)
+{
+#if TL__SR_AVX512 == 2
+    return __builtin_cpu_supports("avx512f");
+#else
+    return TL__SR_AVX512;
 #endif
 }
 
@@ -864,14 +1027,21 @@ TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char
 }
 
 /* The B x B blocks of one strip: rows [0, mb) of M, columns [0, lb) of
-   L, with B = 16 / es, or 8 for 4-byte elements in AVX2 (wide). */
+   L, with B = 16 / es, or B = wide for 4-byte elements in AVX2 (8) and
+   AVX-512 (16). */
 TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char *d, size_t db,
                                 tl_dim mb, tl_dim lb, int nt)
 {
     tl_dim B = 16 / es, m, l;
+#if TL__SR_AVX512
+    if (wide == 16) {
+        tl__sr16_strip4(s, sb, d, db, mb, lb, nt);
+        return;
+    }
+#endif
 #if TL__SR_AVX2
-    if (wide) {
-        tl__sr8_strip4(s, sb, d, db, mb, lb);     /* wide never streams */
+    if (wide == 8) {
+        tl__sr8_strip4(s, sb, d, db, mb, lb);     /* 8 x 8 blocks never stream */
         return;
     }
 #endif
@@ -893,8 +1063,12 @@ TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char
 TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim ss, char *d,
                                        tl_dim ds, tl_dim nm, tl_dim nl, int nt)
 {
-    tl_dim B = wide ? 8 : 16 / es, strip = TL__SR_STRIP / es, slice, m0, l0, m, l;
+    tl_dim B = wide ? wide : 16 / es, slice, m0, l0, m, l;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
+    /* a short M (the 16 channels of nChw16c -> nchw) makes many dst rows
+       that each get only the strip's bytes before the walk comes back:
+       wider strips give them several lines at once */
+    tl_dim strip = ((size_t)nm * (size_t)es <= TL__SR_STRIP_SHORT ? TL__SR_STRIP_SHORT : TL__SR_STRIP) / es;
     if (strip < B) strip = B;
     /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
        so the pages a strip writes stay in the TLB (no division for the
@@ -907,12 +1081,18 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
         char *dm = d + (size_t)m0 * db;
         for (l0 = 0; l0 < nl; l0 += strip) {
             tl_dim lt = nl - l0 < strip ? nl - l0 : strip, lb = lt / B * B, full = mb;
-            tl__sr_strip(es, wide, sm + (size_t)l0 * sb, sb, dm + (size_t)l0 * (size_t)es, db, mb, lb, nt);
+            const char *sl = sm + (size_t)l0 * sb;
+            char *dl = dm + (size_t)l0 * (size_t)es;
+            tl__sr_strip(es, wide, sl, sb, dl, db, mb, lb, nt);
 #if TL__SR_AVX2
+            if (wide == 16 && mt - full >= 8) {     /* a band of 8 x 8 blocks */
+                tl__sr8_strip4(sl + (size_t)full * 4, sb, dl + (size_t)full * db, db, 8, lb);
+                full += 8;
+            }
             /* the last rows of small tiles (the 9th tap of a 3x3 filter)
                cost as much one by one as all the blocks before them */
-            if (wide && mb < mt && ss <= INT32_MAX / 8) {
-                tl__sr8_rows4(sm + (size_t)l0 * sb, ss, dm + (size_t)l0 * (size_t)es, db, mb, mt, lb);
+            if (wide && full < mt && ss <= INT32_MAX / 8) {
+                tl__sr8_rows4(sl, ss, dl, db, full, mt, lb);
                 full = mt;
             }
 #endif
@@ -924,24 +1104,37 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
     }
 }
 
-/* nt: stream the blocks past the caches (a large destination that is
-   not read back); only where every block row is 16-byte aligned. Those
-   stay on SSE2: its blocks along a strip complete each row's cache line
-   four rows at a time, while AVX2's 8 x 8 blocks leave eight lines half
-   written in between, which streaming stores make 3x slower (512 MiB
-   nchw -> nhwc: 3.8 GB/s against 11). */
+/* The block side for 4-byte elements: 16 in AVX-512 when M and L hold
+   whole blocks of it (else their borders would go element by element)
+   and, when streaming, every block row is a whole aligned cache line; 8
+   in AVX2 without streaming; 0 (SSE2's 4) otherwise. nt: stream the
+   blocks past the caches (a large destination that is not read back);
+   only where every block row is 16-byte aligned. Streaming stays off
+   AVX2: its 8 x 8 blocks leave eight lines half written in between,
+   which streaming stores make 3x slower (512 MiB nchw -> nhwc: 3.8 GB/s
+   against 11), while SSE2's blocks along a strip complete each row's
+   line four rows at a time. */
+static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
+{
+    int lines = (uintptr_t)d % 64 == 0 && db % 64 == 0;
+    if (tl__sr_avx512() && nm >= 16 && nl % 16 == 0 && (!nt || lines)) return 16;
+    return !nt && tl__sr_avx2() ? 8 : 0;
+}
+
 static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
                              tl_dim nm, tl_dim nl, int nt)
 {
-    int wide;
-    nt = nt && (uintptr_t)d % 16 == 0 && ((size_t)ds * (size_t)es) % 16 == 0;
-    wide = es == 4 && !nt && tl__sr_avx2();
+    size_t db = (size_t)ds * (size_t)es;
+    nt = nt && (uintptr_t)d % 16 == 0 && db % 16 == 0;
     switch (es) {
     case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt); break;
     case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt); break;
     case 4:
-        if (wide) tl__sr_transpose_es(4, 1, s, ss, d, ds, nm, nl, nt);
-        else tl__sr_transpose_es(4, 0, s, ss, d, ds, nm, nl, nt);
+        switch (tl__sr_wide(d, db, nm, nl, nt)) {
+        case 16: tl__sr_transpose_es(4, 16, s, ss, d, ds, nm, nl, nt); break;
+        case 8: tl__sr_transpose_es(4, 8, s, ss, d, ds, nm, nl, nt); break;
+        default: tl__sr_transpose_es(4, 0, s, ss, d, ds, nm, nl, nt); break;
+        }
         break;
     default: tl__sr_transpose_es(8, 0, s, ss, d, ds, nm, nl, nt); break;
     }
@@ -1678,10 +1871,17 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
                          sh->stream);
         break;
 #if TL__SR_AVX2
-    case TL__SR_TILE_ROWS:
-        tl__sr8_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows,
-                           lp[sh->M].size * lp[sh->K].size, n);
+    case TL__SR_TILE_ROWS: {
+        tl_dim nm = lp[sh->M].size * lp[sh->K].size;
+#if TL__SR_AVX512
+        if (nm >= 16 && tl__sr_avx512()) {
+            tl__sr16_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n);
+            break;
+        }
+#endif
+        tl__sr8_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n);
         break;
+    }
 #endif
     case TL__SR_NARROW:
         tl__sr_narrow(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,

@@ -63,20 +63,28 @@ static void fill(unsigned char *p, size_t bytes, tl_data_type dt)
     for (; i < bytes; ++i) p[i] = (unsigned char)tl_test_rand();
 }
 
+/* p rounded up to a multiple of 64 (p has 64 bytes to spare). */
+static unsigned char *aligned64(unsigned char *p)
+{
+    return p ? p + (64 - (uintptr_t)p % 64) % 64 : NULL;
+}
+
 /* Runs one reorder with both engines; mis = misalignment in bytes of both
    buffers. Compares status and every byte of the dst buffer + guards. */
 static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
                     const tl_reorder_attr *a, int mis, const char *what)
 {
     size_t sb = tl_md_size(s), db = tl_md_size(d);
-    unsigned char *src = (unsigned char *)malloc(sb + 2 * GUARD);
-    unsigned char *d1 = (unsigned char *)malloc(db + 2 * GUARD);
-    unsigned char *d2 = (unsigned char *)malloc(db + 2 * GUARD);
+    unsigned char *src0 = (unsigned char *)malloc(sb + 2 * GUARD + 64);
+    unsigned char *d10 = (unsigned char *)malloc(db + 2 * GUARD + 64);
+    unsigned char *d20 = (unsigned char *)malloc(db + 2 * GUARD + 64);
+    /* mis = 0: both buffers start on a cache line (streaming 16 x 16 blocks) */
+    unsigned char *src = aligned64(src0), *d1 = aligned64(d10), *d2 = aligned64(d20);
     tl_reorder_plan plan;
     tl_status st1, st2;
-    if (!src || !d1 || !d2 || sb == 0 || db == 0) {
+    if (!src0 || !d10 || !d20 || sb == 0 || db == 0) {
         CHECK_MSG(sb && db, "%s: empty descriptor", what);
-        free(src); free(d1); free(d2);
+        free(src0); free(d10); free(d20);
         return;
     }
     fill(src, sb + 2 * GUARD, s->data_type);
@@ -106,7 +114,7 @@ static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
         CHECK_MSG(0, "%s: byte %ld from dst differs (simd %02x, scalar %02x)", what,
                   (long)i - (GUARD - mis), d1[i], d2[i]);
     }
-    free(src); free(d1); free(d2);
+    free(src0); free(d10); free(d20);
 }
 
 /* An abstract tag for ndims dims in the order perm (outermost first),
@@ -346,7 +354,12 @@ static void weights(void)
             a.scales = scales;
             a.scale_mask = 1 << g;
             switch (v) {
-            case 1: a.scale_mask = 0; break;                             /* common */
+            case 1:                                                      /* common */
+                a.scale_mask = 0;
+                /* one I block: o and i of 16o16i merge into one loop, and
+                   the plan is a plain transpose (hw x oi) */
+                if (mi == 1 && strstr(k[i].dt, "16o16i")) want = 0;
+                break;
             case 2: a.src_zero_point = 3; a.dst_zero_point = -2; break;
             case 3: a.beta = 0.5f; break;    /* old dst through the permute backwards */
             case 4: a.scale_mask |= 1 << (g + 1); want = 0; break;       /* scales along a run */
@@ -450,8 +463,50 @@ static void merged_tiles(void)
     if (tl__sr_avx2()) CHECK_MSG(merged >= 20, "only %d plans took merged tiles", merged);
 }
 
+/* 32-bit transposes in AVX-512's 16 x 16 blocks: M with a band of 8
+   rows and gathered rows after the last whole block, short M (wide
+   strips), and dst rows of whole cache lines, which stream from 1 KiB
+   here (TL__SR_STREAM_MIN); misaligned copies of each take the narrower
+   blocks. */
+static void wide_blocks(void)
+{
+    static const struct { const char *st, *dt; tl_dim dims[4]; tl_dim nm, nl; } k[] = {
+        { "nchw", "nChw16c", { 2, 32, 5, 7 }, 35, 16 },    /* 2 blocks, 3 gathered rows */
+        { "nchw", "nChw16c", { 1, 16, 4, 6 }, 24, 16 },    /* a band of 8 */
+        { "nChw16c", "nchw", { 2, 32, 4, 8 }, 16, 32 },
+        { "nChw16c", "nchw", { 2, 32, 6, 6 }, 16, 36 },    /* L not whole blocks: 8 x 8 */
+        { "nchw", "nhwc", { 2, 32, 5, 8 }, 40, 32 },
+        { "nchw", "nhwc", { 2, 24, 5, 8 }, 40, 24 },
+        { "nhwc", "nchw", { 2, 32, 8, 10 }, 32, 80 },      /* wide strips */
+        { "nhwc", "nchw", { 1, 64, 16, 17 }, 64, 272 }
+    };
+    size_t i;
+    int mis;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i) {
+        tl_memory_desc s, d;
+        char what[96];
+        int got, want = tl__sr_avx512() && k[i].nm >= 16 && k[i].nl % 16 == 0 ? 16 : tl__sr_avx2() ? 8 : 0;
+        if (tl_md_init_by_tag(&s, 4, k[i].dims, TL_F32, k[i].st) ||
+            tl_md_init_by_tag(&d, 4, k[i].dims, TL_F32, k[i].dt)) {
+            CHECK_MSG(0, "wide %s -> %s refused", k[i].st, k[i].dt);
+            continue;
+        }
+        got = tl__sr_wide((char *)(uintptr_t)64, 64, k[i].nm, k[i].nl, 0);
+        CHECK_MSG(got == want, "wide %s -> %s: blocks of %d, expected %d", k[i].st, k[i].dt, got, want);
+        /* streaming: 16 x 16 blocks on whole lines only, else SSE2's */
+        CHECK(tl__sr_wide((char *)(uintptr_t)64, 64, k[i].nm, k[i].nl, 1) == (want == 16 ? 16 : 0));
+        CHECK(tl__sr_wide((char *)(uintptr_t)80, 64, k[i].nm, k[i].nl, 1) == 0);
+        for (mis = 0; mis <= 4; mis += 4) {
+            sprintf(what, "wide %s -> %s %ldx%ldx%ldx%ld mis %d", k[i].st, k[i].dt, (long)k[i].dims[0],
+                    (long)k[i].dims[1], (long)k[i].dims[2], (long)k[i].dims[3], mis);
+            compare(&s, &d, NULL, mis, what);
+        }
+    }
+}
+
 int main(void)
 {
+    wide_blocks();
     merged_tiles();
     balanced();
     weights();
@@ -461,7 +516,7 @@ int main(void)
     CHECK_MSG(cases_simd * 3 > cases_run, "SIMD kernels took only %ld of %ld plans",
               cases_simd, cases_run);
     printf("simd_reorder: %ld cases, %ld on the SIMD kernel, %ld with staged blocks (%ld fast), "
-           "AVX2 variants %s\n", cases_run, cases_simd, cases_perm, cases_perm_fast,
-           tl__sr_avx2() ? "used" : "not used");
+           "AVX2 variants %s, AVX-512 %s\n", cases_run, cases_simd, cases_perm, cases_perm_fast,
+           tl__sr_avx2() ? "used" : "not used", tl__sr_avx512() ? "used" : "not used");
     return tl_test_result("simd_reorder");
 }
