@@ -12,13 +12,15 @@
 
    Options (define before the implementation include):
        TL_SIMD_FORCE_SCALAR   compile the scalar core only (tests compare)
-       TL_SIMD_NO_DISPATCH    x86-64: no AVX2 variants unless the build
-                              targets AVX2 (-mavx2, -march=native)
+       TL_SIMD_NO_DISPATCH    x86-64: no AVX2 or AVX-512 variants unless
+                              the build targets them (-mavx2, -march=native)
+       TL_SIMD_NO_AVX512      x86-64: AVX2 at most
    Needs SIMDe (Debian: libsimde-dev) only in the implementation file.
    On x86-64 with GCC or Clang the conversions and 32-bit transposes also
-   come as AVX2 variants, used when the CPU has AVX2 (see "instruction
-   sets" below): keep the implementation file free of other uses of
-   SIMDe's AVX headers (or define TL_SIMD_NO_DISPATCH there).
+   come as AVX2 variants, and the 32-bit transposes as AVX-512 ones, used
+   when the CPU has them (see "instruction sets" below): keep the
+   implementation file free of other uses of SIMDe's AVX and AVX-512
+   headers (or define TL_SIMD_NO_DISPATCH there).
 */
 #if defined(TENSORLAYOUT_IMPLEMENTATION) && !defined(TL__IMPLEMENTATION_DONE) && \
     !defined(TL_SIMD_FORCE_SCALAR)
@@ -45,9 +47,10 @@
      contiguous in src (nchw <-> nhwc, nchw <-> nChw16c, OIhw ->
      OIhw16i16o). M x L is transposed in registers, B x B elements with
      one 16-byte row each (B = 4 for 32-bit, 8 for 16-bit, 16 for 8-bit;
-     B = 8 and 32-byte rows for 32-bit in AVX2),
-     in strips of 64 bytes of L that run down M: each dst row gets whole
-     cache lines and src is read as a few long streams. A narrow M (the 3
+     for 32-bit B = 8 and 32-byte rows in AVX2, B = 16 and 64-byte rows
+     in AVX-512), in strips of 64 bytes of L (256 when M is short) that
+     run down M: each dst row gets whole cache lines and src is read as a
+     few long streams. A narrow M (the 3
      channels of a camera frame) loads 16 bytes per pixel anyway and
      stores only M rows. A converting tile transposes raw source bits into
      a staging tile, then converts its rows as runs;
@@ -84,14 +87,17 @@
 /* ---- simd: instruction sets --------------------------------------------
    SSE2 is the baseline (native on every x86-64, NEON or plain C through
    SIMDe elsewhere). On x86-64 the conversions and the 32-bit transposes
-   also exist in AVX2, which moves twice the bytes per instruction:
-   - a build for AVX2 (-mavx2, -march=haswell or later) uses them always;
-   - otherwise GCC and Clang compile them for AVX2 anyway (a target
-     attribute on just those functions, SIMDe told that AVX2 is native
-     there) and the kernels call them only when the CPU reports AVX2.
-     This needs SIMDe's AVX headers to come first from here: a file that
-     included simde/x86/avx.h itself keeps SSE2, as does a build with
+   also exist in AVX2, which moves twice the bytes per instruction, and
+   the 32-bit transposes in AVX-512F (16 x 16 blocks of whole lines):
+   - a build for AVX2 or AVX-512 (-mavx2, -march=native) uses them always;
+   - otherwise GCC and Clang compile them for AVX2 or AVX-512F anyway (a
+     target attribute on just those functions, SIMDe told that the set is
+     native there) and the kernels call them only when the CPU reports
+     it. This needs SIMDe's AVX (AVX-512) headers to come first from here:
+     a file that included simde/x86/avx.h itself keeps SSE2 (one that
+     included SIMDe's AVX-512 types keeps AVX2), as does a build with
      TL_SIMD_NO_DISPATCH or SIMDe's portable SIMDE_NO_NATIVE.
+     TL_SIMD_NO_AVX512 stops at AVX2 (tests use it to check both).
    Every variant computes the same bits (see the comment above). */
 #if defined(SIMDE_X86_AVX2_NATIVE)
 #define TL__SR_AVX2 1       /* always */
