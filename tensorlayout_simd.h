@@ -126,12 +126,13 @@
 #ifndef TL__SR_STRIP_SHORT
 #define TL__SR_STRIP_SHORT 256  /* the same when M spans at most this many bytes */
 #endif
-/* dst bytes from which transposes stream: with its source, such a dst
-   is larger than the last-level cache of a core complex (32 MiB on Zen 4),
-   so plain stores would only add the read of every dst line before its
-   write (f32 nchw -> nhwc 32x64x56x56 on Zen 4: 10 -> 21 GB/s). */
+/* dst bytes from which transposes stream: a dst this large, with its
+   source, crowds the last-level cache of a core complex (32 MiB on Zen
+   4), so plain stores mostly add a read of every dst line before its
+   write (on Zen 4: f32 nchw -> nhwc 32x64x56x56, 24.5 MiB, 10 -> 21
+   GB/s; bf16 nchw -> nChw16c, 12.25 MiB, 13.5 -> 18). */
 #ifndef TL__SR_STREAM_MIN
-#define TL__SR_STREAM_MIN ((size_t)16 << 20)
+#define TL__SR_STREAM_MIN ((size_t)8 << 20)
 #endif
 #ifndef TL__SR_SLICE
 #define TL__SR_SLICE ((size_t)1 << 20)  /* dst bytes one slice of M spans */
