@@ -1063,6 +1063,17 @@ TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char
                                    d + (size_t)m * db + (size_t)l * (size_t)es, db, (int)B, nt);
 }
 
+/* Elements (m, l), m in [m0, m1), l in [l0, l1), of a tile one by one. */
+TL__SR_INLINE void tl__sr_border(int es, const char *s, size_t sb, char *d, size_t db, tl_dim m0,
+                                 tl_dim m1, tl_dim l0, tl_dim l1)
+{
+    tl_dim m, l;
+    for (m = m0; m < m1; ++m)
+        for (l = l0; l < l1; ++l)
+            memcpy(d + (size_t)m * db + (size_t)l * (size_t)es, s + (size_t)m * (size_t)es + (size_t)l * sb,
+                   (size_t)es);
+}
+
 /* Copies element (m, l) from s + (m + l*ss)*es to d + (m*ds + l)*es for
    m < nm, l < nl: B x B blocks in registers, the borders (nm % B rows,
    nl % B columns) one element at a time. The blocks go down all of M for
@@ -1074,7 +1085,7 @@ TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char
 TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim ss, char *d,
                                        tl_dim ds, tl_dim nm, tl_dim nl, int nt)
 {
-    tl_dim B = wide ? wide : 16 / es, slice, m0, l0, m, l;
+    tl_dim B = wide ? wide : 16 / es, slice, m0, l0;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     /* a short M (the 16 channels of nChw16c -> nchw) makes many dst rows
        that each get only the strip's bytes before the walk comes back:
@@ -1107,10 +1118,9 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 full = mt;
             }
 #endif
-            for (m = 0; m < mt; ++m)
-                for (l = m < full ? lb : 0; l < lt; ++l)
-                    memcpy(dm + (size_t)m * db + (size_t)(l0 + l) * (size_t)es,
-                           sm + (size_t)m * (size_t)es + (size_t)(l0 + l) * sb, (size_t)es);
+            /* the border: the columns right of the blocks, the rows below */
+            if (lb < lt) tl__sr_border(es, sl, sb, dl, db, 0, full, lb, lt);
+            tl__sr_border(es, sl, sb, dl, db, full, mt, 0, lt);
         }
     }
 }
