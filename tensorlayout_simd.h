@@ -1212,7 +1212,10 @@ static void tl__sr_narrow(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
 }
 
 /* The M x L tile of a converting plan: raw source bits transposed into a
-   staging tile, whose rows are then converted as runs. */
+   staging tile, whose rows are then converted as runs, all rows as one
+   run where dst's rows follow one another too and the scale index runs
+   on across them (nchw -> nChw16c: 16-value rows, one call instead of
+   one per pixel). */
 static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim ss,
                                 char *d, tl_dim ds, tl__sr_scales sc, tl_dim msstep,
                                 tl_dim nm, tl_dim nl)
@@ -1226,13 +1229,13 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
         tl_dim mt = nm - m0 < TL__SR_STAGE ? nm - m0 : TL__SR_STAGE;
         for (l0 = 0; l0 < nl; l0 += TL__SR_STAGE) {
             tl_dim lt = nl - l0 < TL__SR_STAGE ? nl - l0 : TL__SR_STAGE;
-            tl__sr_transpose(es, s + (size_t)(m0 + l0 * ss) * (size_t)es, ss, stage,
-                             TL__SR_STAGE, mt, lt, 0);
-            for (m = 0; m < mt; ++m) {
+            int joined = ds == lt && msstep == lt * sc.sstep;
+            tl__sr_transpose(es, s + (size_t)(m0 + l0 * ss) * (size_t)es, ss, stage, lt, mt, lt, 0);
+            for (m = 0; m < mt; m += joined ? mt : 1) {
                 tl__sr_scales row = sc;
                 row.sidx += (m0 + m) * msstep + l0 * sc.sstep;
-                tl__sr_convert_run(p, stage + (size_t)(m * TL__SR_STAGE) * (size_t)es,
-                                   d + (size_t)((m0 + m) * ds + l0) * dsz, row, lt);
+                tl__sr_convert_run(p, stage + (size_t)(m * lt) * (size_t)es,
+                                   d + (size_t)((m0 + m) * ds + l0) * dsz, row, joined ? mt * lt : lt);
             }
         }
     }
@@ -1555,6 +1558,19 @@ TL__SR_INLINE void tl__sr_perm_zip_small(int es, int nz, int rb, char *t, size_t
     tl__sr_zip_rows(es, k, lz, buf, 16, o, 16);
 }
 
+/* n bytes; whole vectors when n is a multiple of 16, not a memcpy call. */
+TL__SR_INLINE void tl__sr_row_copy(const char *from, char *to, size_t n)
+{
+    size_t v;
+    if (n % 16 != 0) {
+        memcpy(to, from, n);
+        return;
+    }
+    for (v = 0; v < n; v += 16)
+        simde_mm_storeu_si128((simde__m128i *)(void *)(to + v),
+                              simde_mm_loadu_si128((const simde__m128i *)(const void *)(from + v)));
+}
+
 /* Spreads T into dst (back: from dst into T): each group of nZ rows (nR
    values each) interleaved, or (nZ == 1) copied. Inlined with es and nZ
    constant. */
@@ -1569,11 +1585,7 @@ TL__SR_INLINE void tl__sr_perm_zip_es(int es, int nz, const tl__sr_perm *pm, cha
     for (g = 0; g < pm->noff; ++g) {
         char *t = T + (size_t)pm->off[2 * g] * (size_t)es;
         char *o = d + (size_t)pm->off[2 * g + 1] * (size_t)es;
-        if (nz == 1 && rowb % 16 == 0)  /* whole vectors, not a memcpy call per row */
-            for (v = 0; v < rowb; v += 16)
-                tl__sr_zip_rows(es, 1, 0, back ? o + v : t + v, 16, back ? t + v : o + v, 16);
-        else if (nz == 1 && back) memcpy(t, o, rowb);
-        else if (nz == 1) memcpy(o, t, rowb);
+        if (nz == 1) tl__sr_row_copy(back ? o : t, back ? t : o, rowb);
         else if (rowb == 2) tl__sr_perm_zip_small(es, nz, 2, t, ts, o, back);
         else if (rowb == 4) tl__sr_perm_zip_small(es, nz, 4, t, ts, o, back);
         else if (rowb == 8) tl__sr_perm_zip_small(es, nz, 8, t, ts, o, back);
@@ -1599,7 +1611,12 @@ static void tl__sr_perm_zip(int es, const tl__sr_perm *pm, char *T, char *d, int
     case 4 * 32 + 4: tl__sr_perm_zip_es(4, 4, pm, T, d, back); break;
     case 4 * 32 + 8: tl__sr_perm_zip_es(4, 8, pm, T, d, back); break;
     case 4 * 32 + 16: tl__sr_perm_zip_es(4, 16, pm, T, d, back); break;
-    default:        /* row copies; tl__sr_perm_vec admits no other nZ */
+    /* row copies (nZ = 1), each element size inlined: the 64-byte rows of
+       f32 16i16o take four vector moves, not a loop with a switch */
+    case 1 * 32 + 1: tl__sr_perm_zip_es(1, 1, pm, T, d, back); break;
+    case 2 * 32 + 1: tl__sr_perm_zip_es(2, 1, pm, T, d, back); break;
+    case 4 * 32 + 1: tl__sr_perm_zip_es(4, 1, pm, T, d, back); break;
+    default:        /* tl__sr_perm_vec admits no other nZ */
         TL_ASSERT(pm->nZ == 1);
         tl__sr_perm_zip_es(es, 1, pm, T, d, back);
         break;
