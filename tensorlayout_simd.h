@@ -312,6 +312,14 @@ TL__SR_INLINE simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sste
 /* A run's scales: sc[sidx + k*sstep] for element k; sc NULL: none. */
 typedef struct { const float *sc; tl_dim sidx, sstep; } tl__sr_scales;
 
+/* count runs of the same length: run k starts s bytes of src, d bytes of
+   dst and c scale indices after run k - 1. Short runs (nhwc -> nChw16c:
+   16 values) go to the converter together, so that its setup is paid
+   once, not once per run. */
+typedef struct { tl_dim count, c; size_t s, d; } tl__sr_runs;
+
+static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0 };
+
 /* The plan's arithmetic, copied into locals once per run: dst is written
    through char pointers, which may alias the plan and the scales, so the
    compiler would otherwise re-read every field for every vector. */
@@ -410,11 +418,15 @@ TL__SR_INLINE void tl__sr_convert_loop(const tl__sr_q *q, int extra, tl_data_typ
    store in registers. Inlined with constant types by the switch below. */
 TL__SR_INLINE void tl__sr_convert_body(const tl_reorder_plan *p, tl_data_type st,
                                        tl_data_type dt, int ssz, int dsz, const char *src,
-                                       char *dst, tl__sr_scales sc, tl_dim n)
+                                       char *dst, tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
 {
     tl__sr_q q = tl__sr_q_of(p, sc);
-    if (q.extra) tl__sr_convert_loop(&q, 1, st, dt, ssz, dsz, src, dst, sc, n);
-    else tl__sr_convert_loop(&q, 0, st, dt, ssz, dsz, src, dst, sc, n);
+    tl_dim k;
+    for (k = 0; k < rs.count; ++k, src += rs.s, dst += rs.d, sc.sidx += rs.c) {
+        if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[sc.sidx];
+        if (q.extra) tl__sr_convert_loop(&q, 1, st, dt, ssz, dsz, src, dst, sc, n);
+        else tl__sr_convert_loop(&q, 0, st, dt, ssz, dsz, src, dst, sc, n);
+    }
 }
 
 #define TL__SR_PAIR(a, b) ((int)(a) * 16 + (int)(b))
@@ -426,7 +438,7 @@ TL__SR_INLINE void tl__sr_convert_body(const tl_reorder_plan *p, tl_data_type st
     X(BODY, TL_F32, TL_S32, 4, 4) X(BODY, TL_F32, TL_BF16, 4, 2) X(BODY, TL_S8, TL_F32, 1, 4) \
     X(BODY, TL_U8, TL_F32, 1, 4) X(BODY, TL_S32, TL_F32, 4, 4) X(BODY, TL_BF16, TL_F32, 2, 4)
 #define TL__SR_PAIR_CASE(BODY, S, D, SS, DS) \
-    case TL__SR_PAIR(S, D): BODY(p, S, D, SS, DS, src, dst, sc, n); break;
+    case TL__SR_PAIR(S, D): BODY(p, S, D, SS, DS, src, dst, sc, n, rs); break;
 
 /* ---- simd: the AVX2 variants ------------------------------------------
    The same steps as the SSE2 functions above, eight lanes at a time. */
@@ -649,15 +661,19 @@ TL__SR_INLINE void tl__sr8_convert_loop(const tl__sr_q *q, int extra, tl_data_ty
 
 TL__SR_INLINE void tl__sr8_convert_body(const tl_reorder_plan *p, tl_data_type st,
                                         tl_data_type dt, int ssz, int dsz, const char *src,
-                                        char *dst, tl__sr_scales sc, tl_dim n)
+                                        char *dst, tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
 {
     tl__sr_q q = tl__sr_q_of(p, sc);
-    if (q.extra) tl__sr8_convert_loop(&q, 1, st, dt, ssz, dsz, src, dst, sc, n);
-    else tl__sr8_convert_loop(&q, 0, st, dt, ssz, dsz, src, dst, sc, n);
+    tl_dim k;
+    for (k = 0; k < rs.count; ++k, src += rs.s, dst += rs.d, sc.sidx += rs.c) {
+        if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[sc.sidx];
+        if (q.extra) tl__sr8_convert_loop(&q, 1, st, dt, ssz, dsz, src, dst, sc, n);
+        else tl__sr8_convert_loop(&q, 0, st, dt, ssz, dsz, src, dst, sc, n);
+    }
 }
 
 static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
-                                 tl__sr_scales sc, tl_dim n)
+                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     switch (TL__SR_PAIR(st, dt)) {
@@ -665,7 +681,7 @@ static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char
     TL__SR_PAIR_CASE(tl__sr8_convert_body, TL_F32, TL_F16, 4, 2)
     TL__SR_PAIR_CASE(tl__sr8_convert_body, TL_F16, TL_F32, 2, 4)
     default:
-        tl__sr8_convert_body(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n);
+        tl__sr8_convert_body(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n, rs);
         break;
     }
 }
@@ -940,20 +956,21 @@ static int tl__sr_avx512(void)
 #endif
 }
 
+/* rs.count runs of n (a multiple of 16) values each. */
 static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
-                                tl__sr_scales sc, tl_dim n)
+                                tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
 #if TL__SR_AVX2
     if (tl__sr_avx2()) {
-        tl__sr8_convert_full(p, src, dst, sc, n);
+        tl__sr8_convert_full(p, src, dst, sc, n, rs);
         return;
     }
 #endif
     switch (TL__SR_PAIR(st, dt)) {
     TL__SR_FAST_PAIRS(TL__SR_PAIR_CASE, tl__sr_convert_body)
     default:
-        tl__sr_convert_body(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n);
+        tl__sr_convert_body(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n, rs);
         break;
     }
 }
@@ -969,7 +986,7 @@ static void tl__sr_convert_run(const tl_reorder_plan *p, const char *src, char *
     simde__m128 sb[4], db[4];   /* 16 values of up to 4 bytes */
     float sct[16];
     tl__sr_scales at = sc;
-    if (k > 0) tl__sr_convert_full(p, src, dst, sc, k);
+    if (k > 0) tl__sr_convert_full(p, src, dst, sc, k, tl__sr_one_run);
     if (r == 0) return;
     at.sidx += k * sc.sstep;
     memset(sb, 0, sizeof sb);
@@ -982,7 +999,7 @@ static void tl__sr_convert_run(const tl_reorder_plan *p, const char *src, char *
         at.sidx = 0;
         at.sstep = 1;
     }
-    tl__sr_convert_full(p, (const char *)(void *)sb, (char *)(void *)db, at, 16);
+    tl__sr_convert_full(p, (const char *)(void *)sb, (char *)(void *)db, at, 16, tl__sr_one_run);
     memcpy(dst + (size_t)k * dsz, db, (size_t)r * dsz);
 }
 
@@ -1749,7 +1766,8 @@ typedef struct {
     int32_t *soff, *coff;       /* a whole block's src and scale offsets */
     const tl__sr_perm *perm;    /* blocks staged in source order; NULL: gathered */
     int stream;                 /* non-temporal stores for a large dst */
-    int K;                      /* a merged tile's second loop (M's next in src) */
+    int K;                      /* a merged tile's second loop (M's next in src);
+                                   the loop whose short runs convert together */
     size_t *rows;               /* a merged tile's dst rows, bytes */
 } tl__sr_shape;
 
@@ -1819,6 +1837,15 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
         }
 }
 
+/* The loop a step of short converting runs also does (the one outside
+   L), so that the converter starts once for all its runs; -1: none. */
+static int tl__sr_runs_loop(const tl_reorder_plan *p)
+{
+    tl_dim n = p->loops[p->nloops - 1].size;
+    return p->mode == TL_REORDER_MODE_CONVERT && p->nloops >= 2 && n % 16 == 0 && n <= 64
+               ? p->nloops - 2 : -1;
+}
+
 /* The shape every step of this plan takes (the same for all calls). */
 static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
@@ -1826,7 +1853,12 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     int B = 16 / (int)tl_dt_size(p->src_md.data_type);
     memset(sh, 0, sizeof *sh);
     sh->M = -1;
-    if (L->src_stride == 1 && L->dst_stride == 1) { sh->shape = TL__SR_RUN; return; }
+    sh->K = -1;
+    if (L->src_stride == 1 && L->dst_stride == 1) {
+        sh->shape = TL__SR_RUN;
+        sh->K = tl__sr_runs_loop(p);
+        return;
+    }
     sh->M = tl__sr_tile_loop(p);
     if (p->mode == TL_REORDER_MODE_COPY) {
         /* beta is 0 here: dst is only written, and past this size it would
@@ -1901,8 +1933,18 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     d = dst + (size_t)dof * dsz;
     switch (sh->shape) {
     case TL__SR_RUN:
-        if (p->mode == TL_REORDER_MODE_COPY) memcpy(d, s, (size_t)n * (size_t)es);
-        else tl__sr_convert_run(p, s, d, sc, n);
+        if (p->mode == TL_REORDER_MODE_COPY) {
+            memcpy(d, s, (size_t)n * (size_t)es);
+        } else if (sh->K >= 0) {
+            tl__sr_runs rs;
+            rs.count = hi[sh->K] - i[sh->K];
+            rs.s = (size_t)lp[sh->K].src_stride * (size_t)es;
+            rs.d = (size_t)lp[sh->K].dst_stride * dsz;
+            rs.c = lp[sh->K].scale_stride;
+            tl__sr_convert_full(p, s, d, sc, n, rs);
+        } else {
+            tl__sr_convert_run(p, s, d, sc, n);
+        }
         break;
     case TL__SR_TILE_COPY:
         tl__sr_transpose(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
@@ -1992,7 +2034,7 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
         hi[l] = p->loops[l].size;
         step[l] = 1;
         inner[l] = sh.shape == TL__SR_BLOCKS ? l > sh.k
-                 : l == L || l == sh.M || (sh.shape == TL__SR_TILE_ROWS && l == sh.K);
+                 : l == L || l == sh.M || ((sh.shape == TL__SR_TILE_ROWS || sh.shape == TL__SR_RUN) && l == sh.K);
     }
     if (sh.shape == TL__SR_TILE_ROWS) {
         tl_dim nm = p->loops[sh.M].size, r;
