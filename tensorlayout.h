@@ -2156,9 +2156,16 @@ typedef struct {
     tl_dim off;                /* bytes from the buffer start to the base */
 } tl__shuffle_walk;
 
+/* What a kernel did, as flags: moved every real element of dst; and
+   zeroed the padding lanes of the axis too (the core's zero pass then
+   skips the axis). */
+#define TL__SHUFFLE_SIMD        1
+#define TL__SHUFFLE_AXIS_ZEROED 2
+
 #ifdef TL__SIMD_ENABLED
-/* tensorlayout_simd.h: moves every real element of dst and returns 1, or
-   returns 0 without writing when it has no kernel for the plan. */
+/* tensorlayout_simd.h: moves every real element of dst and returns
+   TL__SHUFFLE_* flags, or returns 0 without writing when it has no
+   kernel for the plan. */
 static int tl__simd_shuffle(const tl__shuffle_plan *p, const char *src, char *dst);
 #endif
 
@@ -2389,7 +2396,8 @@ static int tl__shuffle_zero_share(tl_dim *lo, tl_dim *hi, int n, int d, tl_dim t
     return b < e;
 }
 
-/* Writes zero to the padding elements of dst, part t of T. Dim d's
+/* Writes zero to the padding elements of dst, part t of T, except those
+   of dim skip (-1: none), which the kernel zeroed already. Dim d's
    padding is visited with the dims before it kept inside their real
    ranges, so each slot is written once. Dim d turns fastest, its
    positions' offsets precomputed per chunk (the other dims' change
@@ -2397,7 +2405,7 @@ static int tl__shuffle_zero_share(tl_dim *lo, tl_dim *hi, int n, int d, tl_dim t
    20..31 of nChw16c with C = 20), contiguous in memory, so the slots of
    one pixel make one memset. */
 static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst, tl_dim part,
-                                     tl_dim nparts)
+                                     tl_dim nparts, int skip)
 {
     const tl_memory_desc *md = p->md;
     tl_dim lo[TL_MAX_NDIMS], hi[TL_MAX_NDIMS], pos[TL_MAX_NDIMS], term[TL_MAX_NDIMS];
@@ -2407,7 +2415,7 @@ static void tl__shuffle_zero_padding(const tl__shuffle_plan *p, char *dst, tl_di
     run.dst = dst;
     run.off = run.len = 0;
     for (d = 0; d < n; ++d) {
-        if (md->padded_dims[d] == md->dims[d]) continue;
+        if (md->padded_dims[d] == md->dims[d] || d == skip) continue;
         for (e = 0; e < n; ++e) {
             lo[e] = e < d ? md->padded_offsets[e] : 0;
             hi[e] = e < d ? md->padded_offsets[e] + md->dims[e] : md->padded_dims[e];
@@ -2512,7 +2520,7 @@ static int tl__shuffle_part(const tl__shuffle_plan *p, tl__shuffle_split how, tl
 #endif
 
 /* One thread's work: the SIMD kernels when they take the plan, else the
-   core. Returns 1 when SIMD did it. */
+   core. Returns the kernel's TL__SHUFFLE_* flags (0: the core did it). */
 static int tl__shuffle_move(const tl__shuffle_plan *p, const char *src, char *dst)
 {
     int done = 0;
@@ -2523,10 +2531,16 @@ static int tl__shuffle_move(const tl__shuffle_plan *p, const char *src, char *ds
     return done;
 }
 
-/* Every element of dst, on as many threads as pay off. Returns 1 when
-   SIMD moved the data: the kernels decide on fields a part does not
-   change (a run slice is never one element, so never looks like a SIMD
-   plan). */
+/* The dim whose padding the move zeroed already, or -1. */
+static int tl__shuffle_zero_skip(const tl__shuffle_plan *p, int done)
+{
+    return (done & TL__SHUFFLE_AXIS_ZEROED) ? p->axis : -1;
+}
+
+/* Every element of dst, on as many threads as pay off. Returns the
+   TL__SHUFFLE_* flags of the move: the kernels decide on fields a part
+   does not change (a run slice is never one element, so never looks like
+   a SIMD plan), and part 0 is never empty, so its flags hold for all. */
 static int tl__shuffle_run(const tl__shuffle_plan *p, const char *src, char *dst)
 {
     int done;
@@ -2546,13 +2560,13 @@ static int tl__shuffle_run(const tl__shuffle_plan *p, const char *src, char *dst
                100..111 of nChw16c when the axis is h): zero them only once
                every part is copied */
 #pragma omp barrier
-            tl__shuffle_zero_padding(p, dst, t, T);
+            tl__shuffle_zero_padding(p, dst, t, T, tl__shuffle_zero_skip(p, done));
         }
         return done;
     }
 #endif
     done = tl__shuffle_move(p, src, dst);
-    tl__shuffle_zero_padding(p, dst, 0, 1);
+    tl__shuffle_zero_padding(p, dst, 0, 1, tl__shuffle_zero_skip(p, done));
     return done;
 }
 
@@ -2567,7 +2581,7 @@ static tl_status tl__shuffle_impl(const tl_memory_desc *md, const void *src, voi
     if (vectorized) *vectorized = 0;
     if (st || empty) return st;
     done = tl__shuffle_run(&p, (const char *)src, (char *)dst);
-    if (vectorized) *vectorized = done;
+    if (vectorized) *vectorized = done & TL__SHUFFLE_SIMD;
     return TL_OK;
 }
 

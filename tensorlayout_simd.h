@@ -2129,8 +2129,6 @@ static void tl__simd_reorder_pick(tl_reorder_plan *plan)
    crosses one. */
 #include <simde/x86/sse2.h>
 
-#define TL__SHUF_SLOTS 64   /* vectors per pass over the pixels */
-
 /* The kernels are instantiated below for every element size and stream
    count. Inlined with those constants and fully unrolled, the (un)zip
    stages keep their vectors in registers: 2-2.5x the speed of the same
@@ -2139,6 +2137,13 @@ static void tl__simd_reorder_pick(tl_reorder_plan *plan)
 #define TL__SHUF_INLINE static __inline__ __attribute__((always_inline))
 #else
 #define TL__SHUF_INLINE static
+#endif
+/* Into L1 (prefetcht0). Not simde_mm_prefetch: SIMDe 0.7 passes its own
+   hint value to the native intrinsic, which makes T0 a prefetcht2. */
+#if defined(__GNUC__) || defined(__clang__)
+#define TL__SHUF_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define TL__SHUF_PREFETCH(p) ((void)(p))
 #endif
 #if defined(TL__SIMD_SANITIZED)           /* see TL__SR_UNROLL */
 #define TL__SHUF_UNROLL
@@ -2156,6 +2161,19 @@ typedef struct {
     int    split;       /* elements before the block boundary; V: whole */
 } tl__shuf_slot;
 
+#ifndef TL__SHUF_TILE_BYTES
+#define TL__SHUF_TILE_BYTES (256 << 10)  /* blocked: bytes of all streams'
+                                            blocks that one tile moves */
+#endif
+#define TL__SHUF_GROUP 4          /* chunks (16 bytes per stream) that fill
+                                     a 64-byte cache line */
+#ifndef TL__SHUF_STREAM_MIN
+#define TL__SHUF_STREAM_MIN ((size_t)8 << 20)  /* channels-last: tensor bytes
+                                                  for streaming stores */
+#endif
+#define TL__SHUF_MAX_PADS 4       /* padded pieces of the axis fused into
+                                     the copy; more: the core zeroes them */
+
 typedef struct {
     const tl__shuffle_plan *p;
     tl_dim blk;         /* channel block; 0: channels-last, channel c at c */
@@ -2165,6 +2183,22 @@ typedef struct {
     int    unzip;       /* 1: G streams of Q; 0: zip Q streams of G */
     int    nstreams;
     tl_dim len;         /* elements per stream */
+    /* The plan's innermost loop (after merging the loops that continue
+       each other: h and w of nChw16c) is the row of "pixels" the kernels
+       walk themselves; rows holds the loops outside it. */
+    tl__shuffle_plan rows;
+    tl_dim npix, pstride;   /* pixels per row; bytes between them */
+    tl_dim tile;            /* pixels per tile (blocked layouts) */
+    /* channels-last: the slots of chunk 0 and the bytes to the next chunk */
+    tl__shuf_slot ld0[16], st0[16];
+    tl_dim ldstep, ststep;
+    int    stream;          /* channels-last: streaming stores */
+    /* the last len % V elements of every stream, one by one */
+    int    ntail;
+    tl_dim tdoff[16 * 15], tsoff[16 * 15];
+    /* the axis's padding lanes (C..padded_dims-1): -1 when left to the core */
+    int    npad;
+    tl_dim padoff[TL__SHUF_MAX_PADS], padlen[TL__SHUF_MAX_PADS];
 } tl__shuf_kernel;
 
 TL__SHUF_INLINE void tl__shuf_zip2(simde__m128i *a, simde__m128i *b, size_t es)
@@ -2256,20 +2290,97 @@ TL__SHUF_INLINE simde__m128i *tl__shuf_zip(simde__m128i *v, simde__m128i *t, int
 
 static int tl__shuf_small_pow2(tl_dim n) { return n == 2 || n == 4 || n == 8 || n == 16; }
 
+/* Cuts the plan into rows of pixels: loops that continue each other
+   merge (h and w of nChw16c, all of n, h, w for a dense nhwc), and the
+   innermost is left to the kernels. A blocked layout is walked in tiles
+   of pixels, every chunk of a tile before the next tile, so each channel
+   block is read and written as long runs (a whole 28x28 plane of
+   nChw16c: 50 KB) instead of one 64-byte line per block per pixel (30
+   streams for 232 channels). Runs of a page or less ran at half the
+   speed: the prefetchers restart at every page. A tile holds
+   TL__SHUF_TILE_BYTES of the blocks one chunk touches, which stay in L2
+   for the chunks that fill the other lanes of their lines.
+   Channels-last keeps pixel after pixel: its channels are contiguous. */
+static void tl__shuf_rows_init(tl__shuf_kernel *k)
+{
+    tl__shuffle_plan *r = &k->rows;
+    int i, n = 0;
+    *r = *k->p;
+    for (i = 1; i < r->nloops; ++i) {
+        tl__shuffle_loop *o = &r->loops[n];
+        if (o->stride == r->loops[i].stride * r->loops[i].size) {
+            o->size *= r->loops[i].size;
+            o->stride = r->loops[i].stride;
+        } else {
+            r->loops[++n] = r->loops[i];
+        }
+    }
+    k->npix = 1;
+    k->pstride = 0;
+    if (r->nloops > 0) {
+        r->nloops = n;        /* the merged innermost loop leaves the list */
+        k->npix = r->loops[n].size;
+        k->pstride = r->loops[n].stride;
+    }
+    k->tile = k->npix;
+    if (k->blk && k->pstride > 0) {
+        tl_dim per = TL__SHUF_TILE_BYTES / (2 * k->nstreams * k->pstride);
+        if (per < k->tile) k->tile = per > 0 ? per : 1;
+    }
+}
+
+/* Offsets (from a pixel) of the elements the vectors leave over. */
+static void tl__shuf_tail_init(tl__shuf_kernel *k)
+{
+    const tl__shuffle_plan *p = k->p;
+    tl_dim x;
+    int i;
+    k->ntail = 0;
+    for (x = (k->len / k->V) * k->V; x < k->len; ++x)
+        for (i = 0; i < k->nstreams; ++i) {
+            tl_dim c = k->unzip ? i * k->Q + x : x * k->Q + i;
+            k->tdoff[k->ntail] = tl__shuffle_chan_off(p, c);
+            k->tsoff[k->ntail++] = tl__shuffle_chan_off(p, tl__shuffle_src_chan(c, p->C, p->G));
+        }
+}
+
+/* The padding lanes of the axis as contiguous pieces (one per channel
+   block they touch: lanes 232..239 of nChw16c), zeroed pixel by pixel
+   while the pixel's lines are in cache, instead of in a second pass
+   over dst. */
+static void tl__shuf_pads_init(tl__shuf_kernel *k)
+{
+    const tl__shuffle_plan *p = k->p;
+    tl_dim c = p->C, end = p->md->padded_dims[p->axis];
+    k->npad = 0;
+    while (c < end) {
+        tl_dim n = k->blk ? k->blk - c % k->blk : end - c;
+        if (n > end - c) n = end - c;
+        if (k->npad == TL__SHUF_MAX_PADS) {
+            k->npad = -1;
+            return;
+        }
+        k->padoff[k->npad] = tl__shuffle_chan_off(p, c);
+        k->padlen[k->npad++] = n * (tl_dim)p->es;
+        c += n;
+    }
+}
+
 /* Picks unzip or zip for the plan; 0 when neither applies (the core then
    does the work): other layouts, or streams shorter than one vector. */
 static int tl__shuf_kernel_init(tl__shuf_kernel *k, const tl__shuffle_plan *p)
 {
     const tl_memory_desc *md = p->md;
     const tl_blocking_desc *bd = &md->blocking;
-    memset(k, 0, sizeof *k);
     k->p = p;
     k->Q = p->C / p->G;
     k->V = (int)(16 / p->es);
+    k->log2v = 0;
     while ((1 << k->log2v) < k->V) ++k->log2v;
     if (p->identity || p->run != (tl_dim)p->es || md->padded_offsets[p->axis] != 0) return 0;
     if (bd->inner_nblks == 0 && bd->strides[p->axis] == 1) {
         k->blk = 0;
+        k->blk_stride = 0;
     } else if (bd->inner_nblks == 1 && bd->inner_idxs[0] == p->axis &&
                bd->inner_blks[0] >= k->V) {
         k->blk = bd->inner_blks[0];            /* a vector crosses at most one boundary */
@@ -2288,6 +2399,9 @@ static int tl__shuf_kernel_init(tl__shuf_kernel *k, const tl__shuffle_plan *p)
     } else {
         return 0;
     }
+    tl__shuf_rows_init(k);
+    tl__shuf_tail_init(k);
+    tl__shuf_pads_init(k);
     return 1;
 }
 
@@ -2354,96 +2468,175 @@ TL__SHUF_INLINE void tl__shuf_store(char *base, const tl__shuf_slot *s, int V, s
     memcpy(base + s->off2, buf + (size_t)s->split * es, (size_t)(V - s->split) * es);
 }
 
-/* One pass over the pixels for n chunks, with ns streams of es-byte
-   elements: constants in every instantiation below. */
-TL__SHUF_INLINE void tl__shuf_pass(const tl__shuffle_plan *p, const char *src, char *dst,
-                                   const tl__shuf_slot *ld, const tl__shuf_slot *st, int n,
-                                   int ns, size_t es, int unzip)
+/* Channels-last: chunk j's slots are chunk 0's moved by j vectors on the
+   side where the streams lie interleaved, by j*nstreams on the other.
+   A large tensor whose stores all fall on 16-byte boundaries gets
+   streaming stores: the unzip's stores go to nstreams places per pixel,
+   and the lines they allocate were fetched with gaps that the hardware
+   prefetchers do not follow (f32 nhwc, C = 232, G = 2: 18 -> 30 GB/s). */
+static void tl__shuf_last_init(tl__shuf_kernel *k, const char *dst)
 {
-    const int V = (int)(16 / es), log2v = es == 1 ? 4 : es == 2 ? 3 : es == 4 ? 2 : 1;
-    tl__shuffle_walk w;
-    tl__shuffle_walk_start(p, &w);
-    do {
-        const char *s = src + w.off;
-        char *d = dst + w.off;
-        int j, i;
-        for (j = 0; j < n; ++j) {
-            simde__m128i v[16], t[16], *r;
-            TL__SHUF_UNROLL for (i = 0; i < ns; ++i)
-                v[i] = tl__shuf_load(s, &ld[j * ns + i], V, es);
-            r = unzip ? tl__shuf_unzip(v, t, ns, es, log2v) : tl__shuf_zip(v, t, ns, es);
-            TL__SHUF_UNROLL for (i = 0; i < ns; ++i)
-                tl__shuf_store(d, &st[j * ns + i], V, es, r[i]);
-        }
-    } while (tl__shuffle_walk_next(p, &w));
+    const tl__shuffle_plan *r = &k->rows;
+    tl_dim vb = (tl_dim)k->V * (tl_dim)k->p->es, a;
+    int i;
+    tl__shuf_chunk_slots(k, 0, k->ld0, k->st0);
+    k->ldstep = k->unzip ? vb * k->nstreams : vb;
+    k->ststep = k->unzip ? vb : vb * k->nstreams;
+    a = (tl_dim)((uintptr_t)dst % 16) | r->base0 | k->pstride | k->ststep;
+    for (i = 0; i < r->nloops; ++i) a |= r->loops[i].stride;
+    for (i = 0; i < k->nstreams; ++i) a |= k->st0[i].off;
+    k->stream = a % 16 == 0 && tl_md_size(k->p->md) >= TL__SHUF_STREAM_MIN;
 }
 
-#define TL__SHUF_PASS_CASE(NS, ES) \
+/* Whether no vector of the chunk crosses a channel block. */
+static int tl__shuf_whole(const tl__shuf_slot *ld, const tl__shuf_slot *st, int ns, int V)
+{
+    int i;
+    for (i = 0; i < ns; ++i)
+        if (ld[i].split != V || st[i].split != V) return 0;
+    return 1;
+}
+
+/* One chunk at one pixel: ns vectors loaded at the load slots,
+   (un)zipped, stored at the store slots. ns, es, unzip and whole are
+   constants in every instantiation; whole: no slot crosses a block;
+   stream: streaming stores (whole, aligned slots only). */
+TL__SHUF_INLINE void tl__shuf_chunk(const char *s, char *d, const tl__shuf_slot *ld,
+                                    const tl__shuf_slot *st, int ns, size_t es, int unzip,
+                                    int whole, int stream)
+{
+    const int V = (int)(16 / es), log2v = es == 1 ? 4 : es == 2 ? 3 : es == 4 ? 2 : 1;
+    simde__m128i v[16], t[16], *r;
+    int i;
+    TL__SHUF_UNROLL for (i = 0; i < ns; ++i)
+        v[i] = whole ? simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + ld[i].off))
+                     : tl__shuf_load(s, &ld[i], V, es);
+    r = unzip ? tl__shuf_unzip(v, t, ns, es, log2v) : tl__shuf_zip(v, t, ns, es);
+    TL__SHUF_UNROLL for (i = 0; i < ns; ++i) {
+        simde__m128i *to = (simde__m128i *)(void *)(d + st[i].off);
+        if (stream) simde_mm_stream_si128(to, r[i]);
+        else if (whole) simde_mm_storeu_si128(to, r[i]);
+        else tl__shuf_store(d, &st[i], V, es, r[i]);
+    }
+}
+
+/* What the vectors leave at a pixel: the tail elements, then zeros in
+   the axis's padding lanes. */
+static void tl__shuf_pixel_rest(const tl__shuf_kernel *k, const char *s, char *d)
+{
+    int i;
+    for (i = 0; i < k->ntail; ++i)
+        tl__copy_bytes(d + k->tdoff[i], s + k->tsoff[i], (tl_dim)k->p->es);
+    for (i = 0; i < k->npad; ++i) memset(d + k->padoff[i], 0, (size_t)k->padlen[i]);
+}
+
+/* Channels-last: every chunk of a pixel, then the next pixel. The next
+   pixel's lines are prefetched in memory order: the zip reads nstreams
+   places per pixel, a pattern the hardware prefetchers miss (f32 nhwc,
+   C = 232, C/G = 2: 23 -> 29 GB/s). */
+TL__SHUF_INLINE void tl__shuf_row_last(const tl__shuf_kernel *k, const char *s, char *d,
+                                       int ns, size_t es, int unzip)
+{
+    tl__shuf_slot ld[16], st[16];
+    tl_dim q, j, o, nch = k->len / (tl_dim)(16 / es), pix = k->p->C * (tl_dim)es;
+    int i, rest = k->ntail > 0 || k->npad > 0, stream = k->stream;
+    for (i = 0; i < ns; ++i) {      /* locals: stores through char * alias k */
+        ld[i] = k->ld0[i];
+        st[i] = k->st0[i];
+    }
+    for (q = 0; q < k->npix; ++q, s += k->pstride, d += k->pstride) {
+        const char *sj = s;
+        char *dj = d;
+        for (o = 0; o < pix; o += 64) TL__SHUF_PREFETCH(s + k->pstride + o);
+        for (j = 0; j < nch; ++j, sj += k->ldstep, dj += k->ststep)
+            tl__shuf_chunk(sj, dj, ld, st, ns, es, unzip, 1, stream);
+        if (rest) tl__shuf_pixel_rest(k, s, d);
+    }
+}
+
+/* Chunks j0..j0+n-1 at the np pixels from s and d. */
+TL__SHUF_INLINE void tl__shuf_pixels(const tl__shuf_kernel *k, const char *s, char *d,
+                                     tl_dim np, tl_dim j0, int n, int ns, size_t es, int unzip)
+{
+    tl__shuf_slot ld[TL__SHUF_GROUP * 16], st[TL__SHUF_GROUP * 16];
+    tl_dim q, ps = k->pstride;
+    int j;
+    for (j = 0; j < n; ++j) tl__shuf_chunk_slots(k, j0 + j, ld + j * ns, st + j * ns);
+    if (tl__shuf_whole(ld, st, n * ns, (int)(16 / es))) {
+        for (q = 0; q < np; ++q)
+            for (j = 0; j < n; ++j)
+                tl__shuf_chunk(s + q * ps, d + q * ps, ld + j * ns, st + j * ns, ns, es, unzip, 1,
+                               0);
+    } else {
+        for (q = 0; q < np; ++q)
+            for (j = 0; j < n; ++j)
+                tl__shuf_chunk(s + q * ps, d + q * ps, ld + j * ns, st + j * ns, ns, es, unzip, 0,
+                               0);
+    }
+}
+
+/* Blocked: tile by tile (see tl__shuf_rows_init). At each pixel a group
+   of chunks moves a cache line's worth of every stream: lines are
+   completed while they are in L1, where one chunk at a time down the
+   tile refetched each line four times from L2 (13 GB/s instead of 20). */
+TL__SHUF_INLINE void tl__shuf_row_blocked(const tl__shuf_kernel *k, const char *s, char *d,
+                                          int ns, size_t es, int unzip)
+{
+    const int group = TL__SHUF_GROUP;
+    tl_dim t0, q, j, nch = k->len / (tl_dim)(16 / es), ps = k->pstride;
+    for (t0 = 0; t0 < k->npix; t0 += k->tile) {
+        tl_dim np = k->npix - t0 < k->tile ? k->npix - t0 : k->tile;
+        const char *ts = s + t0 * ps;
+        char *td = d + t0 * ps;
+        for (j = 0; j < nch; j += group)
+            tl__shuf_pixels(k, ts, td, np, j, nch - j < group ? (int)(nch - j) : group, ns, es,
+                            unzip);
+        if (k->ntail > 0 || k->npad > 0)
+            for (q = 0; q < np; ++q) tl__shuf_pixel_rest(k, ts + q * ps, td + q * ps);
+    }
+}
+
+#define TL__SHUF_ROW_CASE(NS, ES) \
     case NS * 16 + ES: \
-        if (k->unzip) tl__shuf_pass(k->p, src, dst, ld, st, n, NS, ES, 1); \
-        else tl__shuf_pass(k->p, src, dst, ld, st, n, NS, ES, 0); \
+        if (k->blk && k->unzip) tl__shuf_row_blocked(k, src, dst, NS, ES, 1); \
+        else if (k->blk) tl__shuf_row_blocked(k, src, dst, NS, ES, 0); \
+        else if (k->unzip) tl__shuf_row_last(k, src, dst, NS, ES, 1); \
+        else tl__shuf_row_last(k, src, dst, NS, ES, 0); \
         break;
 
-static void tl__shuf_pass_dispatch(const tl__shuf_kernel *k, const char *src,
-                                   char *dst, const tl__shuf_slot *ld, const tl__shuf_slot *st,
-                                   int n)
+/* One row of pixels from its base (src and dst already moved there). */
+static void tl__shuf_row(const tl__shuf_kernel *k, const char *src, char *dst)
 {
     switch (k->nstreams * 16 + (int)k->p->es) {
-    TL__SHUF_PASS_CASE(2, 1)  TL__SHUF_PASS_CASE(2, 2)
-    TL__SHUF_PASS_CASE(2, 4)  TL__SHUF_PASS_CASE(2, 8)
-    TL__SHUF_PASS_CASE(4, 1)  TL__SHUF_PASS_CASE(4, 2)
-    TL__SHUF_PASS_CASE(4, 4)  TL__SHUF_PASS_CASE(4, 8)
-    TL__SHUF_PASS_CASE(8, 1)  TL__SHUF_PASS_CASE(8, 2)
-    TL__SHUF_PASS_CASE(8, 4)  TL__SHUF_PASS_CASE(8, 8)
-    TL__SHUF_PASS_CASE(16, 1) TL__SHUF_PASS_CASE(16, 2)
-    TL__SHUF_PASS_CASE(16, 4) TL__SHUF_PASS_CASE(16, 8)
+    TL__SHUF_ROW_CASE(2, 1)  TL__SHUF_ROW_CASE(2, 2)
+    TL__SHUF_ROW_CASE(2, 4)  TL__SHUF_ROW_CASE(2, 8)
+    TL__SHUF_ROW_CASE(4, 1)  TL__SHUF_ROW_CASE(4, 2)
+    TL__SHUF_ROW_CASE(4, 4)  TL__SHUF_ROW_CASE(4, 8)
+    TL__SHUF_ROW_CASE(8, 1)  TL__SHUF_ROW_CASE(8, 2)
+    TL__SHUF_ROW_CASE(8, 4)  TL__SHUF_ROW_CASE(8, 8)
+    TL__SHUF_ROW_CASE(16, 1) TL__SHUF_ROW_CASE(16, 2)
+    TL__SHUF_ROW_CASE(16, 4) TL__SHUF_ROW_CASE(16, 8)
     default: TL_ASSERT(0); break;     /* kernel_init admits only these */
     }
 }
-#undef TL__SHUF_PASS_CASE
+#undef TL__SHUF_ROW_CASE
 
-/* Whole vectors: chunks of every stream, a table of slots per pass so
-   that each pass walks the pixels once. */
-static void tl__shuf_vectors(const tl__shuf_kernel *k, const char *src, char *dst)
-{
-    tl__shuf_slot ld[TL__SHUF_SLOTS], st[TL__SHUF_SLOTS];
-    tl_dim nchunks = k->len / k->V, j0;
-    int ns = k->nstreams, per = TL__SHUF_SLOTS / ns;
-    for (j0 = 0; j0 < nchunks; j0 += per) {
-        int n = nchunks - j0 < per ? (int)(nchunks - j0) : per, j;
-        for (j = 0; j < n; ++j) tl__shuf_chunk_slots(k, j0 + j, ld + j * ns, st + j * ns);
-        tl__shuf_pass_dispatch(k, src, dst, ld, st, n);
-    }
-}
-
-/* Tail: the last len % V elements of every stream, one by one. */
-static void tl__shuf_tail(const tl__shuf_kernel *k, const char *src, char *dst)
-{
-    tl_dim doff[16 * 15], soff[16 * 15], x;  /* nstreams * (V - 1) at most */
-    const tl__shuffle_plan *p = k->p;
-    int n = 0, i;
-    tl__shuffle_walk w;
-    for (x = (k->len / k->V) * k->V; x < k->len; ++x)
-        for (i = 0; i < k->nstreams; ++i) {
-            tl_dim c = k->unzip ? i * k->Q + x : x * k->Q + i;
-            doff[n] = tl__shuffle_chan_off(p, c);
-            soff[n++] = tl__shuffle_chan_off(p, tl__shuffle_src_chan(c, p->C, p->G));
-        }
-    if (n == 0) return;
-    tl__shuffle_walk_start(p, &w);
-    do {
-        for (i = 0; i < n; ++i)
-            tl__copy_bytes(dst + w.off + doff[i], src + w.off + soff[i], (tl_dim)p->es);
-    } while (tl__shuffle_walk_next(p, &w));
-}
-
+/* Returns 0 (nothing written) when no kernel takes the plan, else
+   TL__SHUFFLE_SIMD, with TL__SHUFFLE_AXIS_ZEROED when the rows also
+   zeroed the axis's padding lanes. */
 static int tl__simd_shuffle(const tl__shuffle_plan *p, const char *src, char *dst)
 {
     tl__shuf_kernel k;
+    tl__shuffle_walk w;
     if (!tl__shuf_kernel_init(&k, p)) return 0;
-    tl__shuf_vectors(&k, src, dst);
-    tl__shuf_tail(&k, src, dst);
-    return 1;
+    k.stream = 0;
+    if (!k.blk) tl__shuf_last_init(&k, dst);
+    tl__shuffle_walk_start(&k.rows, &w);
+    do {
+        tl__shuf_row(&k, src + w.off, dst + w.off);
+    } while (tl__shuffle_walk_next(&k.rows, &w));
+    if (k.stream) simde_mm_sfence();   /* streamed stores visible before return */
+    return TL__SHUFFLE_SIMD | (k.npad >= 0 ? TL__SHUFFLE_AXIS_ZEROED : 0);
 }
 
 #endif /* TL__SIMD_IMPLEMENTATION_DONE */

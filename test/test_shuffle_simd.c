@@ -137,6 +137,26 @@ static void general_case(void)
                                                                       : TL_FORWARD, desc);
 }
 
+/* Many pixels per row (h*w up to 1600): blocked rows are cut into tiles
+   (TL__SHUF_TILE_BYTES), and a row may end inside a tile or a group of
+   chunks; channel counts with tails and padded blocks. */
+static void wide_case(void)
+{
+    static const char *tags[4] = {"nChw4c", "nChw8c", "nChw16c", "nhwc"};
+    tl_dim small = (tl_dim)1 << tl_test_range(1, 4), other = tl_test_range(1, 12);
+    tl_dim dims[4], C = small * other;
+    tl_data_type dt = shuffle_dts[tl_test_range(0, SHUFFLE_NDTS - 1)];
+    tl_direction dir = tl_test_range(0, 1) ? TL_BACKWARD : TL_FORWARD;
+    tl_dim G = tl_test_range(0, 1) ? small : other;
+    tl_memory_desc md;
+    dims[0] = tl_test_range(1, 2);
+    dims[1] = C;
+    dims[2] = tl_test_range(1, 40);
+    dims[3] = tl_test_range(20, 40);
+    CHECK_EQ(tl_md_init_by_tag(&md, 4, dims, dt, tags[tl_test_range(0, 3)]), TL_OK);
+    compare(&md, 1, dir == TL_FORWARD ? G : C / G, dir, "wide");
+}
+
 /* ShuffleNet v2's shapes: 116 channels in two groups, nhwc and nChw16c
    (116 = 7 blocks of 16 + 4: vectors cross blocks and the last is padded). */
 static void shufflenet_cases(void)
@@ -163,6 +183,7 @@ int main(void)
         kinds[blocked][unzip] += kernel_case(blocked, unzip, (i / 4) % 3 == 0);
     }
     for (i = 0; i < 1000; ++i) general_case();
+    for (i = 0; i < 60; ++i) wide_case();
     shufflenet_cases();
     /* each kernel ran on many cases, so the comparisons above meant something */
     for (blocked = 0; blocked < 2; ++blocked)
