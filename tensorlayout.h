@@ -2325,11 +2325,27 @@ static void tl__copy_bytes(char *d, const char *s, tl_dim n)
     }
 }
 
+#ifdef TL__SIMD_ENABLED
+/* tensorlayout_simd.h: whether the runs of p are better streamed past
+   the caches, the copy that does it, and the fence after the last. */
+static int tl__simd_shuffle_streams(const tl__shuffle_plan *p);
+static void tl__simd_stream_bytes(char *d, const char *s, tl_dim n);
+static void tl__simd_stream_end(void);
+#define TL__SHUFFLE_STREAMS(p) tl__simd_shuffle_streams(p)
+#define TL__SHUFFLE_STREAM_BYTES(d, s, n) tl__simd_stream_bytes(d, s, n)
+#define TL__SHUFFLE_STREAM_END() tl__simd_stream_end()
+#else
+#define TL__SHUFFLE_STREAMS(p) 0
+#define TL__SHUFFLE_STREAM_BYTES(d, s, n) tl__copy_bytes(d, s, n)
+#define TL__SHUFFLE_STREAM_END() ((void)0)
+#endif
+
 /* The scalar core. Channels go in chunks so that their offsets are
    computed once per chunk, not once per element. */
 static void tl__shuffle_copy(const tl__shuffle_plan *p, const char *src, char *dst)
 {
     tl_dim doff[TL__SHUFFLE_CHUNK], soff[TL__SHUFFLE_CHUNK], c0;
+    int stream = TL__SHUFFLE_STREAMS(p);
     for (c0 = 0; c0 < p->nchan; c0 += TL__SHUFFLE_CHUNK) {
         tl__shuffle_walk w;
         tl_dim left = p->nchan - c0;
@@ -2342,9 +2358,13 @@ static void tl__shuffle_copy(const tl__shuffle_plan *p, const char *src, char *d
         do {
             char *d = dst + w.off;
             const char *s = src + w.off;
-            for (k = 0; k < n; ++k) tl__copy_bytes(d + doff[k], s + soff[k], p->run);
+            if (stream)
+                for (k = 0; k < n; ++k) TL__SHUFFLE_STREAM_BYTES(d + doff[k], s + soff[k], p->run);
+            else
+                for (k = 0; k < n; ++k) tl__copy_bytes(d + doff[k], s + soff[k], p->run);
         } while (tl__shuffle_walk_next(p, &w));
     }
+    if (stream) TL__SHUFFLE_STREAM_END();
 }
 
 /* Next padding position of dim d: jumps over the real range
