@@ -956,11 +956,12 @@ static tl_dim tl__md_comp_count(const tl_memory_desc *md)
     return n;
 }
 
-TL_API size_t tl_md_size(const tl_memory_desc *md)
+/* tl_md_size of a descriptor already validated (callers that checked it
+   skip a second check: tl_shuffle builds its plan on every call). */
+static size_t tl__md_bytes(const tl_memory_desc *md)
 {
     tl_dim span, bytes, comp;
     int d;
-    if (!tl__md_ok(md)) return 0;
     for (d = 0; d < md->ndims; ++d) if (md->dims[d] == 0) return 0;
     if (tl__md_span_overflows(md, &span)) return 0;
     bytes = (span + md->offset0) * (tl_dim)tl_dt_size(md->data_type);
@@ -973,6 +974,11 @@ TL_API size_t tl_md_size(const tl_memory_desc *md)
     }
     if ((uint64_t)bytes > (uint64_t)SIZE_MAX) return 0;
     return (size_t)bytes;
+}
+
+TL_API size_t tl_md_size(const tl_memory_desc *md)
+{
+    return tl__md_ok(md) ? tl__md_bytes(md) : 0;
 }
 
 TL_API tl_dim tl_md_nelems(const tl_memory_desc *md, int with_padding)
@@ -2149,6 +2155,7 @@ typedef struct {
                                   (largest stride) first */
     tl__shuffle_loop loops[2 * TL_MAX_NDIMS];
     tl_dim run;                /* bytes moved by one copy */
+    size_t size;               /* tl_md_size(md) */
 } tl__shuffle_plan;
 
 typedef struct {
@@ -2290,10 +2297,11 @@ static tl_status tl__shuffle_plan_init(tl__shuffle_plan *p, const tl_memory_desc
         return TL_INVALID_ARGUMENTS;
     for (d = 0; d < md->ndims; ++d)
         if (md->dims[d] == 0) { *empty = 1; return TL_OK; }
-    size = tl_md_size(md);
+    size = tl__md_bytes(md);
     if (size == 0) return TL_OVERFLOW;            /* valid, but over SIZE_MAX */
     memset(p, 0, sizeof *p);
     p->md = md;
+    p->size = size;
     p->axis = axis;
     p->es = tl_dt_size(md->data_type);
     p->base0 = md->offset0 * (tl_dim)p->es;

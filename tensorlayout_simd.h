@@ -2485,7 +2485,7 @@ static void tl__shuf_last_init(tl__shuf_kernel *k, const char *dst)
     a = (tl_dim)((uintptr_t)dst % 16) | r->base0 | k->pstride | k->ststep;
     for (i = 0; i < r->nloops; ++i) a |= r->loops[i].stride;
     for (i = 0; i < k->nstreams; ++i) a |= k->st0[i].off;
-    k->stream = a % 16 == 0 && tl_md_size(k->p->md) >= TL__SHUF_STREAM_MIN;
+    k->stream = a % 16 == 0 && k->p->size >= TL__SHUF_STREAM_MIN;
 }
 
 /* Whether no vector of the chunk crosses a channel block. */
@@ -2633,7 +2633,7 @@ static void tl__shuf_row(const tl__shuf_kernel *k, const char *src, char *dst)
 static int tl__simd_shuffle_streams(const tl__shuffle_plan *p)
 {
     return !p->identity && p->run >= 64 && p->G * p->G >= p->C &&
-           tl_md_size(p->md) >= TL__SHUF_STREAM_MIN;
+           p->size >= TL__SHUF_STREAM_MIN;
 }
 
 /* n bytes, the 16-byte-aligned middle of dst in streamed stores, four
