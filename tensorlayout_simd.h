@@ -689,22 +689,32 @@ static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char
 /* The 8 x 8 block of 4-byte elements in r (row i in r[i]) transposed in
    place: pairs of rows interleaved, then pairs of pairs, then the 128-bit
    halves swapped across. Only bits move (float shuffles on any data). */
+/* The first two rounds of a 32-bit transpose of n rows r (t: n temps),
+   in every 128-bit lane at once, for the vector width whose intrinsics
+   start with PS (simde_mm256_, simde_mm512_): lane k of r[4g + c] then
+   holds column 4k + c of rows 4g..4g+3. */
+#define TL__SR_LANES_T4X4(PS, r, t, n) \
+    do { \
+        int i_; \
+        TL__SR_UNROLL \
+        for (i_ = 0; i_ < (n); i_ += 2) { \
+            t[i_] = PS##unpacklo_ps(r[i_], r[i_ + 1]); \
+            t[i_ + 1] = PS##unpackhi_ps(r[i_], r[i_ + 1]); \
+        } \
+        TL__SR_UNROLL \
+        for (i_ = 0; i_ < (n); i_ += 4) { \
+            r[i_] = PS##shuffle_ps(t[i_], t[i_ + 2], 0x44); \
+            r[i_ + 1] = PS##shuffle_ps(t[i_], t[i_ + 2], 0xee); \
+            r[i_ + 2] = PS##shuffle_ps(t[i_ + 1], t[i_ + 3], 0x44); \
+            r[i_ + 3] = PS##shuffle_ps(t[i_ + 1], t[i_ + 3], 0xee); \
+        } \
+    } while (0)
+
 TL__SR_INLINE void tl__sr8_t8x8(simde__m256 *r)
 {
     simde__m256 t[8];
     int i;
-    TL__SR_UNROLL
-    for (i = 0; i < 8; i += 2) {
-        t[i] = simde_mm256_unpacklo_ps(r[i], r[i + 1]);
-        t[i + 1] = simde_mm256_unpackhi_ps(r[i], r[i + 1]);
-    }
-    TL__SR_UNROLL
-    for (i = 0; i < 8; i += 4) {
-        r[i] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0x44);
-        r[i + 1] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0xee);
-        r[i + 2] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
-        r[i + 3] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0xee);
-    }
+    TL__SR_LANES_T4X4(simde_mm256_, r, t, 8);
     TL__SR_UNROLL
     for (i = 0; i < 4; ++i) {
         t[i] = simde_mm256_permute2f128_ps(r[i], r[i + 4], 0x20);
@@ -827,26 +837,15 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
 #include <simde/x86/avx512/unpacklo.h>
 
 /* The 16 x 16 block in r (row i in r[i]) transposed in place: 4 x 4
-   transposes inside every 128-bit lane, as in tl__sr8_t8x8, leave lane k
+   transposes inside every 128-bit lane (TL__SR_LANES_T4X4) leave lane k
    of r[4g + c] holding column 4k + c of rows 4g..4g+3; then the lanes of
    r[c], r[4 + c], r[8 + c], r[12 + c] are transposed as a 4 x 4 matrix in
    two rounds of whole-lane shuffles. */
 TL__SR_INLINE void tl__sr16_t16x16(simde__m512 *r)
 {
     simde__m512 t[16];
-    int i, c;
-    TL__SR_UNROLL
-    for (i = 0; i < 16; i += 2) {
-        t[i] = simde_mm512_unpacklo_ps(r[i], r[i + 1]);
-        t[i + 1] = simde_mm512_unpackhi_ps(r[i], r[i + 1]);
-    }
-    TL__SR_UNROLL
-    for (i = 0; i < 16; i += 4) {
-        r[i] = simde_mm512_shuffle_ps(t[i], t[i + 2], 0x44);
-        r[i + 1] = simde_mm512_shuffle_ps(t[i], t[i + 2], 0xee);
-        r[i + 2] = simde_mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
-        r[i + 3] = simde_mm512_shuffle_ps(t[i + 1], t[i + 3], 0xee);
-    }
+    int c;
+    TL__SR_LANES_T4X4(simde_mm512_, r, t, 16);
     TL__SR_UNROLL
     for (c = 0; c < 4; ++c) {
         t[c] = simde_mm512_shuffle_f32x4(r[c], r[4 + c], 0x44);
