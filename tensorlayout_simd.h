@@ -686,9 +686,6 @@ static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char
     }
 }
 
-/* The 8 x 8 block of 4-byte elements in r (row i in r[i]) transposed in
-   place: pairs of rows interleaved, then pairs of pairs, then the 128-bit
-   halves swapped across. Only bits move (float shuffles on any data). */
 /* The first two rounds of a 32-bit transpose of n rows r (t: n temps),
    in every 128-bit lane at once, for the vector width whose intrinsics
    start with PS (simde_mm256_, simde_mm512_): lane k of r[4g + c] then
@@ -710,6 +707,9 @@ static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char
         } \
     } while (0)
 
+/* The 8 x 8 block of 4-byte elements in r (row i in r[i]) transposed in
+   place: pairs of rows interleaved, then pairs of pairs, then the 128-bit
+   halves swapped across. Only bits move (float shuffles on any data). */
 TL__SR_INLINE void tl__sr8_t8x8(simde__m256 *r)
 {
     simde__m256 t[8];
@@ -884,42 +884,43 @@ TL__SR_INLINE void tl__sr16_store(char *d, simde__m512 v, int nt)
     }
 }
 
+/* The rows of one transposed block to d, db bytes apart; nt constant. */
+TL__SR_INLINE void tl__sr16_store16(char *d, size_t db, const simde__m512 *r, int nt)
+{
+    int i;
+    TL__SR_UNROLL
+    for (i = 0; i < 16; ++i) tl__sr16_store(d + (size_t)i * db, r[i], nt);
+}
+
 /* tl__sr_strip for 4-byte elements in blocks of 16. */
 static void tl__sr16_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim mb, tl_dim lb,
                             int nt)
 {
     tl_dim m, l;
-    int i;
     for (m = 0; m < mb; m += 16)
         for (l = 0; l < lb; l += 16) {
             simde__m512 r[16];
             char *dp = d + (size_t)m * db + (size_t)l * 4;
             tl__sr16_load_t(s + (size_t)m * 4 + (size_t)l * sb, sb, r);
-            if (nt) {
-                TL__SR_UNROLL
-                for (i = 0; i < 16; ++i) tl__sr16_store(dp + (size_t)i * db, r[i], 1);
-            } else {
-                TL__SR_UNROLL
-                for (i = 0; i < 16; ++i) tl__sr16_store(dp + (size_t)i * db, r[i], 0);
-            }
+            if (nt) tl__sr16_store16(dp, db, r, 1);
+            else tl__sr16_store16(dp, db, r, 0);
         }
 }
 
-/* tl__sr8_tile_rows4 in blocks of 16; the rows and columns past the
-   last whole block take the 8 x 8 version. */
+/* tl__sr8_tile_rows4 in blocks of 16, for nl a multiple of 16; the rows
+   past the last whole block take the 8 x 8 version. */
 static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t *rows, tl_dim nm,
                                 tl_dim nl)
 {
-    tl_dim mb = nm / 16 * 16, lb = nl / 16 * 16, m, l;
+    tl_dim mb = nm / 16 * 16, m, l;
     int i;
-    for (l = 0; l < lb; l += 16)
+    for (l = 0; l < nl; l += 16)
         for (m = 0; m < mb; m += 16) {
             simde__m512 r[16];
             tl__sr16_load_t(s + (size_t)m * 4 + (size_t)l * sb, sb, r);
             TL__SR_UNROLL
             for (i = 0; i < 16; ++i) tl__sr16_store(d + rows[m + i] + (size_t)l * 4, r[i], 0);
         }
-    if (lb < nl) tl__sr8_tile_rows4(s + (size_t)lb * sb, sb, d + (size_t)lb * 4, rows, mb, nl - lb);
     if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl);
 }
 #if defined(__GNUC__) && !defined(__clang__)
@@ -1150,7 +1151,8 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
    AVX2: its 8 x 8 blocks leave eight lines half written in between,
    which streaming stores make 3x slower (512 MiB nchw -> nhwc: 3.8 GB/s
    against 11), while SSE2's blocks along a strip complete each row's
-   line four rows at a time. */
+   line four rows at a time. Merged tiles ask too (nt = 0, their dst
+   rows come from a table). */
 static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
 {
     int lines = (uintptr_t)d % 64 == 0 && db % 64 == 0;
@@ -1953,7 +1955,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     case TL__SR_TILE_ROWS: {
         tl_dim nm = lp[sh->M].size * lp[sh->K].size;
 #if TL__SR_AVX512
-        if (nm >= 16 && tl__sr_avx512()) {
+        if (tl__sr_wide(d, 0, nm, n, 0) == 16) {
             tl__sr16_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n);
             break;
         }
@@ -2553,25 +2555,29 @@ TL__SHUF_INLINE void tl__shuf_row_last(const tl__shuf_kernel *k, const char *s, 
     }
 }
 
+/* n chunks (slots ld, st) at np pixels ps bytes apart; whole constant. */
+TL__SHUF_INLINE void tl__shuf_pixels_at(const char *s, char *d, tl_dim np, tl_dim ps,
+                                        const tl__shuf_slot *ld, const tl__shuf_slot *st, int n,
+                                        int ns, size_t es, int unzip, int whole)
+{
+    tl_dim q;
+    int j;
+    for (q = 0; q < np; ++q)
+        for (j = 0; j < n; ++j)
+            tl__shuf_chunk(s + q * ps, d + q * ps, ld + j * ns, st + j * ns, ns, es, unzip, whole, 0);
+}
+
 /* Chunks j0..j0+n-1 at the np pixels from s and d. */
 TL__SHUF_INLINE void tl__shuf_pixels(const tl__shuf_kernel *k, const char *s, char *d,
                                      tl_dim np, tl_dim j0, int n, int ns, size_t es, int unzip)
 {
     tl__shuf_slot ld[TL__SHUF_GROUP * 16], st[TL__SHUF_GROUP * 16];
-    tl_dim q, ps = k->pstride;
     int j;
     for (j = 0; j < n; ++j) tl__shuf_chunk_slots(k, j0 + j, ld + j * ns, st + j * ns);
-    if (tl__shuf_whole(ld, st, n * ns, (int)(16 / es))) {
-        for (q = 0; q < np; ++q)
-            for (j = 0; j < n; ++j)
-                tl__shuf_chunk(s + q * ps, d + q * ps, ld + j * ns, st + j * ns, ns, es, unzip, 1,
-                               0);
-    } else {
-        for (q = 0; q < np; ++q)
-            for (j = 0; j < n; ++j)
-                tl__shuf_chunk(s + q * ps, d + q * ps, ld + j * ns, st + j * ns, ns, es, unzip, 0,
-                               0);
-    }
+    if (tl__shuf_whole(ld, st, n * ns, (int)(16 / es)))
+        tl__shuf_pixels_at(s, d, np, k->pstride, ld, st, n, ns, es, unzip, 1);
+    else
+        tl__shuf_pixels_at(s, d, np, k->pstride, ld, st, n, ns, es, unzip, 0);
 }
 
 /* Blocked: tile by tile (see tl__shuf_rows_init). At each pixel a group
@@ -2620,9 +2626,6 @@ static void tl__shuf_row(const tl__shuf_kernel *k, const char *src, char *dst)
 }
 #undef TL__SHUF_ROW_CASE
 
-/* Returns 0 (nothing written) when no kernel takes the plan, else
-   TL__SHUFFLE_SIMD, with TL__SHUFFLE_AXIS_ZEROED when the rows also
-   zeroed the axis's padding lanes. */
 /* Runs of many channels' planes (nchw) in a large tensor: dst is only
    written, so its stores may stream past the caches, as the transposes'
    do. Only when G >= C/G (consecutive dst planes read from C/G source
@@ -2656,6 +2659,9 @@ static void tl__simd_stream_bytes(char *d, const char *s, tl_dim n)
 /* Streamed stores visible to other threads before tl_shuffle returns. */
 static void tl__simd_stream_end(void) { simde_mm_sfence(); }
 
+/* Returns 0 (nothing written) when no kernel takes the plan, else
+   TL__SHUFFLE_SIMD, with TL__SHUFFLE_AXIS_ZEROED when the rows also
+   zeroed the axis's padding lanes. */
 static int tl__simd_shuffle(const tl__shuffle_plan *p, const char *src, char *dst)
 {
     tl__shuf_kernel k;
