@@ -5,6 +5,8 @@
    tensorlayout_simd.h (-DTEST_SHUFFLE_OMP_SIMD), whose kernels must run
    on the threads' parts of the plan too. Sizes sit above the threshold
    where threads start, so each case also checks that they do. */
+/* static: the compiler drops the kernels this program never calls */
+#define TENSORLAYOUT_STATIC
 #define TENSORLAYOUT_IMPLEMENTATION
 #ifdef TEST_SHUFFLE_OMP_SIMD
 #include "tensorlayout_simd.h"

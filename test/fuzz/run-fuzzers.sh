@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang in build-fuzz/ and runs each for
-# a bounded time. Usage: test/fuzz/run-fuzzers.sh [SECONDS_EACH] (default 60).
+# a bounded time, FUZZ_JOBS (default: the number of cores) at once.
+# Usage: test/fuzz/run-fuzzers.sh [SECONDS_EACH] (default 60).
 # Each fuzzer starts from a scratch copy of its committed corpus (the
 # committed one stays small) with the tag dictionary; any crash, leak or
-# failed property stops the script with a non-zero exit and leaves the
+# failed property makes the script exit non-zero and leaves the
 # reproducer in build-fuzz/crashes/<target>/. To keep it as a regression
 # test, copy that file into test/fuzz/corpus/<target>/ (the unit suite
 # replays every corpus file).
@@ -24,21 +25,29 @@ if [ ! -f "$bdir/build.ninja" ]; then
 fi
 meson compile -C "$bdir" "${targets[@]}"
 
-status=0
-for t in "${targets[@]}"; do
-  work="$bdir/corpus-work/$t" crashes="$bdir/crashes/$t"
+run_one() {   # target: fuzzes it for secs, then reports; non-zero on a finding
+  local t=$1 work="$bdir/corpus-work/$1" crashes="$bdir/crashes/$1"
   mkdir -p "$work" "$crashes"
   cp -f "test/fuzz/corpus/$t"/* "$work"/
-  echo "== $t for ${secs}s"
   if ! "$bdir/test/fuzz/$t" -max_total_time="$secs" -max_len=512 \
         -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -dict=test/fuzz/tags.dict -artifact_prefix="$crashes/" \
         "$work" > "$bdir/$t.log" 2>&1; then
     tail -n 40 "$bdir/$t.log"
     echo "run-fuzzers: $t FAILED; reproducer in $crashes/" >&2
-    status=1
-  else
-    grep -E '^stat::number_of_executed_units|^Done' "$bdir/$t.log" || true
+    return 1
   fi
+  echo "== $t for ${secs}s: $(grep -E '^stat::number_of_executed_units' "$bdir/$t.log" || true)"
+}
+
+# one fuzzer per core at a time (each is single-threaded): the same
+# fuzzing per target, a fraction of the wall time
+lanes=${FUZZ_JOBS:-$(nproc)}
+status=0 running=0
+for t in "${targets[@]}"; do
+  if [ "$running" -ge "$lanes" ]; then wait -n || status=1; running=$((running - 1)); fi
+  run_one "$t" &
+  running=$((running + 1))
 done
+while [ "$running" -gt 0 ]; do wait -n || status=1; running=$((running - 1)); done
 exit $status
