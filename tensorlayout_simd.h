@@ -414,20 +414,25 @@ TL__SR_INLINE void tl__sr_convert_loop(const tl__sr_q *q, int extra, tl_data_typ
     }
 }
 
-/* n (a multiple of 16) contiguous values, 16 at a time from load to
-   store in registers. Inlined with constant types by the switch below. */
-TL__SR_INLINE void tl__sr_convert_body(const tl_reorder_plan *p, tl_data_type st,
-                                       tl_data_type dt, int ssz, int dsz, const char *src,
-                                       char *dst, tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
-{
-    tl__sr_q q = tl__sr_q_of(p, sc);
-    tl_dim k;
-    for (k = 0; k < rs.count; ++k, src += rs.s, dst += rs.d, sc.sidx += rs.c) {
-        if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[sc.sidx];
-        if (q.extra) tl__sr_convert_loop(&q, 1, st, dt, ssz, dsz, src, dst, sc, n);
-        else tl__sr_convert_loop(&q, 0, st, dt, ssz, dsz, src, dst, sc, n);
+/* NAME: rs.count runs of n (a multiple of 16) contiguous values each,
+   16 at a time from load to store in registers by LOOP (one per
+   instruction set, each defined in its own target region). Inlined with
+   constant types by the switches on type pairs. */
+#define TL__SR_CONVERT_BODY(NAME, LOOP) \
+    TL__SR_INLINE void NAME(const tl_reorder_plan *p, tl_data_type st, tl_data_type dt, int ssz, \
+                            int dsz, const char *src, char *dst, tl__sr_scales sc, tl_dim n, \
+                            tl__sr_runs rs) \
+    { \
+        tl__sr_q q = tl__sr_q_of(p, sc); \
+        tl_dim k; \
+        for (k = 0; k < rs.count; ++k, src += rs.s, dst += rs.d, sc.sidx += rs.c) { \
+            if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[sc.sidx]; \
+            if (q.extra) LOOP(&q, 1, st, dt, ssz, dsz, src, dst, sc, n); \
+            else LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, n); \
+        } \
     }
-}
+
+TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop)
 
 #define TL__SR_PAIR(a, b) ((int)(a) * 16 + (int)(b))
 
@@ -659,18 +664,7 @@ TL__SR_INLINE void tl__sr8_convert_loop(const tl__sr_q *q, int extra, tl_data_ty
     }
 }
 
-TL__SR_INLINE void tl__sr8_convert_body(const tl_reorder_plan *p, tl_data_type st,
-                                        tl_data_type dt, int ssz, int dsz, const char *src,
-                                        char *dst, tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
-{
-    tl__sr_q q = tl__sr_q_of(p, sc);
-    tl_dim k;
-    for (k = 0; k < rs.count; ++k, src += rs.s, dst += rs.d, sc.sidx += rs.c) {
-        if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[sc.sidx];
-        if (q.extra) tl__sr8_convert_loop(&q, 1, st, dt, ssz, dsz, src, dst, sc, n);
-        else tl__sr8_convert_loop(&q, 0, st, dt, ssz, dsz, src, dst, sc, n);
-    }
-}
+TL__SR_CONVERT_BODY(tl__sr8_convert_body, tl__sr8_convert_loop)
 
 static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
                                  tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
@@ -828,10 +822,19 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
+#include <simde/x86/avx512/add.h>
 #include <simde/x86/avx512/cast.h>
+#include <simde/x86/avx512/cmp.h>
+#include <simde/x86/avx512/cvts.h>
 #include <simde/x86/avx512/extract.h>
 #include <simde/x86/avx512/loadu.h>
+#include <simde/x86/avx512/max.h>
+#include <simde/x86/avx512/min.h>
+#include <simde/x86/avx512/mov.h>
+#include <simde/x86/avx512/mul.h>
+#include <simde/x86/avx512/set1.h>
 #include <simde/x86/avx512/shuffle.h>
+#include <simde/x86/avx512/sub.h>
 #include <simde/x86/avx512/storeu.h>
 #include <simde/x86/avx512/unpackhi.h>
 #include <simde/x86/avx512/unpacklo.h>
@@ -923,6 +926,59 @@ static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t 
         }
     if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl);
 }
+
+/* f32 -> s8 and u8, 16 values a vector (the other pairs stay on AVX2):
+   NaN -> 0 and the clamp as tl__sr8_sat does, then rounding half to even
+   by adding 1.5 * 2^23, where floats step by exactly one, and reading
+   the integer off the low bits (SIMDe 0.7.4 has no AVX-512 cvtps2dq);
+   vpmovsdb narrows 16 lanes at once. u8 is moved down by 128 into s8's
+   range and back up by flipping each byte's top bit. */
+TL__SR_INLINE simde__m128i tl__sr16_to_i8(simde__m512 v, int u8)
+{
+    simde__m128i b;
+    v = simde_mm512_maskz_mov_ps(simde_mm512_cmp_ps_mask(v, v, SIMDE_CMP_ORD_Q), v);
+    v = simde_mm512_min_ps(simde_mm512_max_ps(v, simde_mm512_set1_ps(u8 ? 0.f : -128.f)),
+                           simde_mm512_set1_ps(u8 ? 255.f : 127.f));
+    v = simde_mm512_add_ps(v, simde_mm512_set1_ps(12582912.f));
+    b = simde_mm512_cvtsepi32_epi8(simde_mm512_sub_epi32(simde_mm512_castps_si512(v),
+                                                         simde_mm512_set1_epi32(0x4b400000 + (u8 ? 128 : 0))));
+    return u8 ? simde_mm_xor_si128(b, simde_mm_set1_epi8((char)0x80)) : b;
+}
+
+/* tl__sr8_convert_loop for f32 -> s8 or u8 without beta (the old values
+   would need int8 -> f32, which SIMDe 0.7.4 lacks in AVX-512) and with
+   at most unit-step scales (tl__sr16_converts). */
+TL__SR_INLINE void tl__sr16_convert_loop(const tl__sr_q *q, int extra, tl_data_type st,
+                                         tl_data_type dt, int ssz, int dsz, const char *src,
+                                         char *dst, tl__sr_scales sc, tl_dim n)
+{
+    tl_dim k;
+    (void)st;
+    (void)ssz;
+    (void)dsz;
+    TL__SR_UNROLL4
+    for (k = 0; k < n; k += 16) {
+        simde__m512 v = simde_mm512_loadu_ps((const float *)(const void *)(src + 4 * k));
+        if (extra && q->szp != 0) v = simde_mm512_sub_ps(v, simde_mm512_set1_ps(q->szp));
+        if (sc.sc) {
+            v = simde_mm512_mul_ps(sc.sstep == 0 ? simde_mm512_set1_ps(q->s0)
+                                                 : simde_mm512_loadu_ps(sc.sc + sc.sidx + k), v);
+            TL__SR_ROUNDED(v);
+        }
+        if (extra && q->dzp != 0) v = simde_mm512_add_ps(v, simde_mm512_set1_ps(q->dzp));
+        if (extra && q->adj_on) v = simde_mm512_mul_ps(simde_mm512_set1_ps(q->adj), v);
+        simde_mm_storeu_si128((simde__m128i *)(void *)(dst + k), tl__sr16_to_i8(v, dt == TL_U8));
+    }
+}
+
+TL__SR_CONVERT_BODY(tl__sr16_convert_body, tl__sr16_convert_loop)
+
+static void tl__sr16_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
+                                  tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+{
+    if (p->dst_md.data_type == TL_U8) tl__sr16_convert_body(p, TL_F32, TL_U8, 4, 1, src, dst, sc, n, rs);
+    else tl__sr16_convert_body(p, TL_F32, TL_S8, 4, 1, src, dst, sc, n, rs);
+}
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
@@ -961,6 +1017,13 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+#if TL__SR_AVX512
+    if (st == TL_F32 && (dt == TL_S8 || dt == TL_U8) && p->beta == 0 && (!sc.sc || sc.sstep <= 1) &&
+        tl__sr_avx512()) {
+        tl__sr16_convert_full(p, src, dst, sc, n, rs);
+        return;
+    }
+#endif
 #if TL__SR_AVX2
     if (tl__sr_avx2()) {
         tl__sr8_convert_full(p, src, dst, sc, n, rs);
