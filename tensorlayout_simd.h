@@ -17,7 +17,8 @@
        TL_SIMD_NO_AVX512      x86-64: AVX2 at most
    Needs SIMDe (Debian: libsimde-dev) only in the implementation file.
    On x86-64 with GCC or Clang the conversions and 32-bit transposes also
-   come as AVX2 variants, and the 32-bit transposes as AVX-512 ones, used
+   come as AVX2 variants, the 32-bit transposes and the f32 -> s8/u8
+   conversions as AVX-512 ones, used
    when the CPU has them (see "instruction sets" below): keep the
    implementation file free of other uses of SIMDe's AVX and AVX-512
    headers (or define TL_SIMD_NO_DISPATCH there).
@@ -88,7 +89,8 @@
    SSE2 is the baseline (native on every x86-64, NEON or plain C through
    SIMDe elsewhere). On x86-64 the conversions and the 32-bit transposes
    also exist in AVX2, which moves twice the bytes per instruction, and
-   the 32-bit transposes in AVX-512F (16 x 16 blocks of whole lines):
+   the 32-bit transposes (16 x 16 blocks of whole lines) and the f32 ->
+   s8/u8 conversions without beta in AVX-512F:
    - a build for AVX2 or AVX-512 (-mavx2, -march=native) uses them always;
    - otherwise GCC and Clang compile them for AVX2 or AVX-512F anyway (a
      target attribute on just those functions, SIMDe told that the set is
@@ -109,7 +111,8 @@
 #define TL__SR_AVX2 0
 #endif
 /* AVX-512F for the 32-bit transposes (16 x 16 blocks: every row a whole
-   cache line), by the same two routes, when AVX2 is there too. */
+   cache line) and f32 -> s8/u8, by the same two routes, when AVX2 is
+   there too. */
 #if TL__SR_AVX2 && defined(SIMDE_X86_AVX512F_NATIVE) && !defined(TL_SIMD_NO_AVX512)
 #define TL__SR_AVX512 1     /* always */
 #elif TL__SR_AVX2 && !defined(TL_SIMD_NO_AVX512) && !defined(TL_SIMD_NO_DISPATCH) && \
@@ -802,10 +805,11 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
 #endif
 
 /* ---- simd: the AVX-512 variants ----------------------------------------
-   16 x 16 transposes of 4-byte elements. Each block row is 64 bytes: a
-   whole cache line of dst where rows are aligned, which also lets these
-   blocks stream (their two 32-byte halves are stored back to back, so
-   the write-combining buffer sends a full line). */
+   f32 -> s8/u8 conversions (below) and 16 x 16 transposes of 4-byte
+   elements. Each transposed block row is 64 bytes: a whole cache line
+   of dst where rows are aligned, which also lets these blocks stream
+   (their two 32-byte halves are stored back to back, so the
+   write-combining buffer sends a full line). */
 #if TL__SR_AVX512 == 2
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx,avx2,avx512f"))), apply_to = function)
