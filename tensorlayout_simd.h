@@ -159,6 +159,13 @@ static int tl__sr_dt_ok(tl_data_type dt)
 #else
 #define TL__SR_INLINE static
 #endif
+/* Into L1 (prefetcht0). Not simde_mm_prefetch: SIMDe 0.7 passes its own
+   hint value to the native intrinsic, which makes T0 a prefetcht2. */
+#if defined(__GNUC__) || defined(__clang__)
+#define TL__SIMD_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define TL__SIMD_PREFETCH(p) ((void)(p))
+#endif
 /* The transposes keep all B rows in registers only when their loops are
    unrolled completely; -O2 alone does not do that for B = 8 or 16. The
    conversions keep more loads in flight unrolled four times. Sanitizer
@@ -1393,6 +1400,8 @@ typedef struct {
     tl_dim nZ, zs;              /* the dst loop inside R (1: none); its stride in S */
     int fast;                   /* permute by transposes and zips; else through off */
     int small;                  /* fast, with T's rows shorter than a vector (4o4i) */
+    tl_dim ahead;               /* source elements to the next block along k when its
+                                   runs are prefetched (sources beyond the caches); 0 */
     tl_dim noff;                /* entries of off */
     uint16_t *off;              /* fast: pairs (T offset, dst offset) per group of
                                    nZ rows; else the S offset of each dst element
@@ -1546,6 +1555,8 @@ static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, int whole
     memset(pm, 0, sizeof *pm);
     if (!tl__sr_perm_block(p, pm, whole) || !tl__sr_perm_runs(p, pm)) return 0;
     pm->fast = tl__sr_perm_vec(p, pm);
+    if (tl__md_bytes(&p->src_md) >= TL__SR_STREAM_MIN)
+        pm->ahead = p->loops[pm->k].src_stride * pm->chunk;
     return p->mode != TL_REORDER_MODE_COPY || pm->fast;
 }
 
@@ -1773,6 +1784,18 @@ static void tl__sr_perm_transpose(const tl__sr_perm *pm, int es, char *S, char *
     }
 }
 
+/* Each run's source one block further along loop k, fetched while this
+   block is converted: a block reads as many streams as it has runs (64
+   channels for f32 nchw -> s8 nhwc), each too short for the hardware
+   prefetchers to pick up from memory (sources of TL__SR_STREAM_MIN
+   bytes or more: in cache the prefetches only cost). Prefetches never
+   fault, so the last block may point past the tensor. */
+static void tl__sr_perm_prefetch(const char *next, size_t bytes)
+{
+    size_t b;
+    for (b = 0; b < bytes; b += 64) TL__SIMD_PREFETCH(next + b);
+}
+
 /* One block from source s (its first value) to dst d; sidx: the scale
    index of its first value. */
 static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, const char *s,
@@ -1801,6 +1824,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         tl__sr_scales sc;
         tl_dim so, co;
         tl__sr_perm_run_at(p, pm, j, &so, &co);
+        if (pm->ahead) tl__sr_perm_prefetch(s + (size_t)(so + pm->ahead) * es, (size_t)pm->nC * es);
         if (copy) {
             memcpy(S + (size_t)(j * pm->nC) * es, s + (size_t)so * es, (size_t)pm->nC * es);
             continue;
@@ -2206,13 +2230,6 @@ static void tl__simd_reorder_pick(tl_reorder_plan *plan)
 #else
 #define TL__SHUF_INLINE static
 #endif
-/* Into L1 (prefetcht0). Not simde_mm_prefetch: SIMDe 0.7 passes its own
-   hint value to the native intrinsic, which makes T0 a prefetcht2. */
-#if defined(__GNUC__) || defined(__clang__)
-#define TL__SHUF_PREFETCH(p) __builtin_prefetch(p)
-#else
-#define TL__SHUF_PREFETCH(p) ((void)(p))
-#endif
 #if defined(TL__SIMD_SANITIZED)           /* see TL__SR_UNROLL */
 #define TL__SHUF_UNROLL
 #elif defined(__clang__)
@@ -2615,7 +2632,7 @@ TL__SHUF_INLINE void tl__shuf_row_last(const tl__shuf_kernel *k, const char *s, 
     for (q = 0; q < k->npix; ++q, s += k->pstride, d += k->pstride) {
         const char *sj = s;
         char *dj = d;
-        for (o = 0; o < pix; o += 64) TL__SHUF_PREFETCH(s + k->pstride + o);
+        for (o = 0; o < pix; o += 64) TL__SIMD_PREFETCH(s + k->pstride + o);
         for (j = 0; j < nch; ++j, sj += k->ldstep, dj += k->ststep)
             tl__shuf_chunk(sj, dj, ld, st, ns, es, unzip, 1, stream);
         if (rest) tl__shuf_pixel_rest(k, s, d);
