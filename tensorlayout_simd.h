@@ -322,6 +322,8 @@ TL__SR_INLINE simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sste
 /* A run's scales: sc[sidx + k*sstep] for element k; sc NULL: none. */
 typedef struct { const float *sc; tl_dim sidx, sstep; } tl__sr_scales;
 
+static const tl__sr_scales tl__sr_no_scales = { NULL, 0, 0 };
+
 /* count runs of the same length: run k starts s bytes of src, d bytes of
    dst and c scale indices after run k - 1. Short runs (nhwc -> nChw16c:
    16 values) go to the converter together, so that its setup is paid
@@ -747,17 +749,29 @@ TL__SR_INLINE void tl__sr8_transpose_block4(const char *s, size_t ss, char *d, s
     for (i = 0; i < 8; ++i) simde_mm256_storeu_ps((float *)(void *)(d + (size_t)i * ds), r[i]);
 }
 
+/* The 8 f32 values from column l of v times their scales, when sc has
+   them: sc.sstep is 0 (one scale) or 1 (the scale of each column). */
+TL__SR_INLINE simde__m256 tl__sr8_scaled(tl__sr_scales sc, tl_dim l, simde__m256 v)
+{
+    if (!sc.sc) return v;
+    return simde_mm256_mul_ps(sc.sstep ? simde_mm256_loadu_ps(sc.sc + sc.sidx + l)
+                                       : simde_mm256_set1_ps(sc.sc[sc.sidx]), v);
+}
+
 /* A tile of 4-byte elements whose dst rows are not evenly spaced: row m
    at d + rows[m] (bytes), element l of it from s + m*4 + l*sb; in strips
    of 16 columns, as tl__sr_transpose_es walks them. The few elements
    outside whole blocks go one by one. No streaming stores: each block
    writes half a cache line per row, which streaming stores turn into
-   partial writes to memory (3x slower than plain stores). */
+   partial writes to memory (3x slower than plain stores). With sc, f32
+   values are multiplied by the scale of their l on the way; only tiles
+   of whole blocks (nm and nl multiples of 8) come with scales. */
 static void tl__sr8_tile_rows4(const char *s, size_t sb, char *d, const size_t *rows, tl_dim nm,
-                               tl_dim nl)
+                               tl_dim nl, tl__sr_scales sc)
 {
     tl_dim mb = nm / 8 * 8, l0, m, l;
     int i;
+    TL_ASSERT(!sc.sc || (nm % 8 == 0 && nl % 8 == 0));
     for (l0 = 0; l0 < nl; l0 += 16) {
         tl_dim lt = nl - l0 < 16 ? nl - l0 : 16, lb = lt / 8 * 8;
         for (m = 0; m < mb; m += 8)
@@ -767,7 +781,8 @@ static void tl__sr8_tile_rows4(const char *s, size_t sb, char *d, const size_t *
                 tl__sr8_t8x8(r);
                 TL__SR_UNROLL
                 for (i = 0; i < 8; ++i)
-                    simde_mm256_storeu_ps((float *)(void *)(d + rows[m + i] + (size_t)l * 4), r[i]);
+                    simde_mm256_storeu_ps((float *)(void *)(d + rows[m + i] + (size_t)l * 4),
+                                          tl__sr8_scaled(sc, l, r[i]));
             }
         for (m = 0; m < nm; ++m)
             for (l = l0 + (m < mb ? lb : 0); l < l0 + lt; ++l)
@@ -921,10 +936,17 @@ static void tl__sr16_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim
         }
 }
 
+TL__SR_INLINE simde__m512 tl__sr16_scaled(tl__sr_scales sc, tl_dim l, simde__m512 v)
+{
+    if (!sc.sc) return v;
+    return simde_mm512_mul_ps(sc.sstep ? simde_mm512_loadu_ps(sc.sc + sc.sidx + l)
+                                       : simde_mm512_set1_ps(sc.sc[sc.sidx]), v);
+}
+
 /* tl__sr8_tile_rows4 in blocks of 16, for nl a multiple of 16; the rows
    past the last whole block take the 8 x 8 version. */
 static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t *rows, tl_dim nm,
-                                tl_dim nl)
+                                tl_dim nl, tl__sr_scales sc)
 {
     tl_dim mb = nm / 16 * 16, m, l;
     int i;
@@ -933,9 +955,10 @@ static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t 
             simde__m512 r[16];
             tl__sr16_load_t(s + (size_t)m * 4 + (size_t)l * sb, sb, r);
             TL__SR_UNROLL
-            for (i = 0; i < 16; ++i) tl__sr16_store(d + rows[m + i] + (size_t)l * 4, r[i], 0);
+            for (i = 0; i < 16; ++i)
+                tl__sr16_store(d + rows[m + i] + (size_t)l * 4, tl__sr16_scaled(sc, l, r[i]), 0);
         }
-    if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl);
+    if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl, sc);
 }
 
 /* f32 -> s8 and u8, 16 values a vector (the other pairs stay on AVX2):
@@ -1797,26 +1820,53 @@ static void tl__sr_perm_prefetch(const char *next, size_t bytes)
 }
 
 #if TL__SR_AVX2
-/* 4-byte rows copied whole (16i16o: nZ = 1, nR a multiple of 8) skip T:
-   S is transposed straight to their dst places through a table of rows,
-   as merged tiles do (f32 OIhw -> OIhw16i16o with a per-O scale: one
-   pass over the block less). 0 when the block is not of that kind. */
-static int tl__sr_perm_rows4(const tl__sr_perm *pm, size_t dsz, const char *S, char *d,
-                             tl_dim ncols)
+/* Whether a block's 4-byte rows are copied whole into dst (16i16o: nZ =
+   1, nR a multiple of 8): then the transpose writes them straight to
+   their dst places through a table of rows, as merged tiles do, and T
+   is skipped. */
+static int tl__sr_perm_rows_ok(const tl__sr_perm *pm, size_t dsz, tl_dim ncols)
+{
+    return dsz == 4 && pm->nZ == 1 && !pm->small && pm->nR % 8 == 0 && pm->noff == ncols &&
+           tl__sr_avx2();
+}
+
+/* That transpose from s (row r of the block sb bytes apart: S, or the
+   source itself), each value times its scale along R when sc has one. */
+static void tl__sr_perm_rows4(const tl__sr_perm *pm, const char *s, size_t sb, char *d,
+                              tl_dim ncols, tl__sr_scales sc)
 {
     size_t rows[TL__SR_PBLOCK / 4 / 8];
     tl_dim g;
-    if (dsz != 4 || pm->nZ != 1 || pm->small || pm->nR % 8 != 0 || pm->noff != ncols ||
-        !tl__sr_avx2())
-        return 0;
     for (g = 0; g < ncols; ++g) rows[pm->off[2 * g] / pm->nR] = (size_t)pm->off[2 * g + 1] * 4;
 #if TL__SR_AVX512
     if (pm->nR % 16 == 0 && tl__sr_avx512()) {
-        tl__sr16_tile_rows4(S, (size_t)ncols * 4, d, rows, ncols, pm->nR);
-        return 1;
+        tl__sr16_tile_rows4(s, sb, d, rows, ncols, pm->nR, sc);
+        return;
     }
 #endif
-    tl__sr8_tile_rows4(S, (size_t)ncols * 4, d, rows, ncols, pm->nR);
+    tl__sr8_tile_rows4(s, sb, d, rows, ncols, pm->nR, sc);
+}
+
+/* f32 -> f32 blocks that only scale, by one scale or one per R (per-O
+   weights), with rows copied whole, no x loops and runs of whole
+   8-blocks (the I blocks inside them make sure of that): the source is
+   transposed straight into dst, each transposed vector (the nR values of
+   one position) multiplied by the scales of its R; no S, no T. Copies
+   keep the transpose into T (measured no faster direct). */
+static int tl__sr_perm_direct(const tl_reorder_plan *p, const tl__sr_perm *pm, const char *s,
+                              char *d, tl_dim sidx)
+{
+    const tl_reorder_loop *r = &p->loops[pm->R];
+    tl__sr_scales sc = tl__sr_no_scales;
+    tl__sr_q q = tl__sr_q_of(p, sc);
+    if (pm->nx != 0 || pm->nC % 8 != 0 || p->mode != TL_REORDER_MODE_CONVERT ||
+        p->src_md.data_type != TL_F32 || p->dst_md.data_type != TL_F32 || q.extra || !p->scales ||
+        r->scale_stride > 1 || !tl__sr_perm_rows_ok(pm, 4, pm->nC))
+        return 0;
+    sc.sc = p->scales;
+    sc.sidx = sidx;
+    sc.sstep = r->scale_stride;
+    tl__sr_perm_rows4(pm, s, (size_t)r->src_stride * 4, d, pm->nC, sc);
     return 1;
 }
 #endif
@@ -1832,6 +1882,9 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     size_t es = tl_dt_size(p->src_md.data_type);
     size_t dsz = copy ? es : tl_dt_size(p->dst_md.data_type);
     tl_dim j, e, ncols = pm->nX * pm->nC;
+#if TL__SR_AVX2
+    if (p->beta == 0 && tl__sr_perm_direct(p, pm, s, d, sidx)) return;
+#endif
     if (copy && pm->nx == 0) {  /* S would be the source itself, rows R->src_stride apart */
         tl__sr_transpose((int)es, s, p->loops[pm->R].src_stride, T, pm->nR, pm->nC, pm->nR, 0);
         tl__sr_perm_zip((int)es, pm, T, d, 0);
@@ -1864,7 +1917,10 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         return;
     }
 #if TL__SR_AVX2
-    if (tl__sr_perm_rows4(pm, dsz, S, d, ncols)) return;
+    if (tl__sr_perm_rows_ok(pm, dsz, ncols)) {
+        tl__sr_perm_rows4(pm, S, (size_t)ncols * 4, d, ncols, tl__sr_no_scales);
+        return;
+    }
 #endif
     tl__sr_perm_transpose(pm, (int)dsz, S, T, ncols, 0);
     tl__sr_perm_zip((int)dsz, pm, T, d, 0);
@@ -2075,11 +2131,11 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         tl_dim nm = lp[sh->M].size * lp[sh->K].size;
 #if TL__SR_AVX512
         if (tl__sr_wide(d, 0, nm, n, 0) == 16) {
-            tl__sr16_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n);
+            tl__sr16_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, tl__sr_no_scales);
             break;
         }
 #endif
-        tl__sr8_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n);
+        tl__sr8_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, tl__sr_no_scales);
         break;
     }
 #endif

@@ -321,7 +321,12 @@ static void weights(void)
         { TL_BF16, TL_S8, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
         { TL_F32, TL_S32, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
         { TL_F32, TL_BF16, "oihw", "OIhw16o16i", 16, 16, 2, 0 },  /* 16 rows of bf16 */
-        { TL_S8, TL_F32, "oihw", "OIhw8o8i", 8, 16, 2, 0 }        /* 8 rows of f32 */
+        { TL_S8, TL_F32, "oihw", "OIhw8o8i", 8, 16, 2, 0 },       /* 8 rows of f32 */
+        /* f32 rows copied whole: transposed straight from the source, scaled
+           on the way (16 and 8 wide), or through S without T */
+        { TL_F32, TL_F32, "oihw", "OIhw16i16o", 16, 16, 2, 0 },
+        { TL_F32, TL_F32, "oihw", "OIhw8i8o", 8, 8, 2, 0 },
+        { TL_S32, TL_F32, "oihw", "OIhw16i16o", 16, 16, 2, 0 }
     };
     static float scales[3 * 48 * 48];
     size_t i;
@@ -367,7 +372,10 @@ static void weights(void)
             case 7: pdims[g + 1] += k[i].iblk; off[g + 1] = k[i].iblk; break;
             default: break;
             }
-            if (k[i].sdt == k[i].ddt && v == 1) a.scales = NULL;         /* a plain copy */
+            if (k[i].sdt == k[i].ddt && v == 1) {                         /* a plain copy */
+                a.scales = NULL;
+                if (tl_dt_size(k[i].sdt) == 4) want = 0;                  /* merged tiles */
+            }
             if (tl_md_init_by_tag(&ps, nd, pdims, k[i].sdt, k[i].st) ||
                 tl_md_init_by_tag(&pd, nd, pdims, k[i].ddt, k[i].dt) ||
                 tl_md_submemory(&s, &ps, dims, off) ||
@@ -393,6 +401,38 @@ static void weights(void)
                           "%s: staged blocks %ld (vector permute %ld), expected path %d", what,
                           cases_perm - perm, cases_perm_fast - fast, want);
             if (v == 4) CHECK_MSG(cases_perm == perm, "%s: scales vary inside a run", what);
+        }
+}
+
+/* f32 weights whose 16 (8) o values go to dst as whole rows, with a scale
+   per O or one for all: staged blocks transpose the source straight into
+   dst and scale each transposed vector (AVX-512 for 16, AVX2 for 8). */
+static void direct_rows(void)
+{
+    static const struct { const char *dt; tl_dim dims[4]; } k[] = {
+        { "OIhw16i16o", { 32, 48, 3, 3 } }, { "OIhw16i16o", { 64, 16, 5, 5 } },
+        { "OIhw8i8o", { 24, 16, 3, 3 } }, { "OIhw8i8o", { 8, 32, 2, 3 } }
+    };
+    static float scales[64];
+    size_t i;
+    int v;
+    for (v = 0; v < 64; ++v) scales[v] = (float)(v % 7 + 1) / 8.f;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (v = 0; v < 4; ++v) {
+            tl_memory_desc s, d;
+            tl_reorder_attr a;
+            char what[96];
+            memset(&a, 0, sizeof a);
+            a.scales = scales;
+            a.scale_mask = v % 2;       /* per O, common */
+            a.nthreads = 1 + v / 2;
+            if (tl_md_init_by_tag(&s, 4, k[i].dims, TL_F32, "oihw") ||
+                tl_md_init_by_tag(&d, 4, k[i].dims, TL_F32, k[i].dt)) {
+                CHECK(!"direct_rows: tags refused");
+                continue;
+            }
+            sprintf(what, "direct rows f32 oihw -> %s mask %d", k[i].dt, a.scale_mask);
+            compare(&s, &d, &a, v, what);
         }
 }
 
@@ -510,6 +550,7 @@ int main(void)
     merged_tiles();
     balanced();
     weights();
+    direct_rows();
     tail_sweep();
     views(200);
     random_matrix(3000);
