@@ -981,7 +981,7 @@ TL__SR_INLINE simde__m128i tl__sr16_to_i8(simde__m512 v, int u8)
 
 /* tl__sr8_convert_loop for f32 -> s8 or u8 without beta (the old values
    would need int8 -> f32, which SIMDe 0.7.4 lacks in AVX-512) and with
-   at most unit-step scales (tl__sr16_converts). */
+   at most unit-step scales (tl__sr_convert_full checks). */
 TL__SR_INLINE void tl__sr16_convert_loop(const tl__sr_q *q, int extra, tl_data_type st,
                                          tl_data_type dt, int ssz, int dsz, const char *src,
                                          char *dst, tl__sr_scales sc, tl_dim n)
@@ -1835,7 +1835,7 @@ static int tl__sr_perm_rows_ok(const tl__sr_perm *pm, size_t dsz, tl_dim ncols)
 static void tl__sr_perm_rows4(const tl__sr_perm *pm, const char *s, size_t sb, char *d,
                               tl_dim ncols, tl__sr_scales sc)
 {
-    size_t rows[TL__SR_PBLOCK / 4 / 8];
+    size_t rows[TL__SR_PBLOCK / 4 / 8];     /* a block's rows: >= 8 values of 4 bytes */
     tl_dim g;
     for (g = 0; g < ncols; ++g) rows[pm->off[2 * g] / pm->nR] = (size_t)pm->off[2 * g + 1] * 4;
 #if TL__SR_AVX512
@@ -1883,7 +1883,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     size_t dsz = copy ? es : tl_dt_size(p->dst_md.data_type);
     tl_dim j, e, ncols = pm->nX * pm->nC;
 #if TL__SR_AVX2
-    if (p->beta == 0 && tl__sr_perm_direct(p, pm, s, d, sidx)) return;
+    if (tl__sr_perm_direct(p, pm, s, d, sidx)) return;
 #endif
     if (copy && pm->nx == 0) {  /* S would be the source itself, rows R->src_stride apart */
         tl__sr_transpose((int)es, s, p->loops[pm->R].src_stride, T, pm->nR, pm->nC, pm->nR, 0);
