@@ -784,7 +784,7 @@ static void tl__sr8_tile_rows4(const char *s, size_t sb, char *d, const size_t *
                     simde_mm256_storeu_ps((float *)(void *)(d + rows[m + i] + (size_t)l * 4),
                                           tl__sr8_scaled(sc, l, r[i]));
             }
-        for (m = 0; m < nm; ++m)
+        for (m = lb < lt ? 0 : mb; m < nm; ++m)     /* columns past the blocks, rows below */
             for (l = l0 + (m < mb ? lb : 0); l < l0 + lt; ++l)
                 memcpy(d + rows[m] + (size_t)l * 4, s + (size_t)m * 4 + (size_t)l * sb, 4);
     }
@@ -1425,6 +1425,8 @@ typedef struct {
     int small;                  /* fast, with T's rows shorter than a vector (4o4i) */
     tl_dim ahead;               /* source elements to the next block along k when its
                                    runs are prefetched (sources beyond the caches); 0 */
+    const size_t *rows;         /* 4-byte rows copied whole: each T row's dst byte
+                                   offset (tl__sr_perm_rows_ok); else NULL */
     tl_dim noff;                /* entries of off */
     uint16_t *off;              /* fast: pairs (T offset, dst offset) per group of
                                    nZ rows; else the S offset of each dst element
@@ -1826,8 +1828,8 @@ static void tl__sr_perm_prefetch(const char *next, size_t bytes)
    is skipped. */
 static int tl__sr_perm_rows_ok(const tl__sr_perm *pm, size_t dsz, tl_dim ncols)
 {
-    return dsz == 4 && pm->nZ == 1 && !pm->small && pm->nR % 8 == 0 && pm->noff == ncols &&
-           tl__sr_avx2();
+    return pm->fast && dsz == 4 && pm->nZ == 1 && !pm->small && pm->nR % 8 == 0 &&
+           pm->noff == ncols && tl__sr_avx2();
 }
 
 /* That transpose from s (row r of the block sb bytes apart: S, or the
@@ -1835,16 +1837,24 @@ static int tl__sr_perm_rows_ok(const tl__sr_perm *pm, size_t dsz, tl_dim ncols)
 static void tl__sr_perm_rows4(const tl__sr_perm *pm, const char *s, size_t sb, char *d,
                               tl_dim ncols, tl__sr_scales sc)
 {
-    size_t rows[TL__SR_PBLOCK / 4 / 8];     /* a block's rows: >= 8 values of 4 bytes */
-    tl_dim g;
-    for (g = 0; g < ncols; ++g) rows[pm->off[2 * g] / pm->nR] = (size_t)pm->off[2 * g + 1] * 4;
 #if TL__SR_AVX512
     if (pm->nR % 16 == 0 && tl__sr_avx512()) {
-        tl__sr16_tile_rows4(s, sb, d, rows, ncols, pm->nR, sc);
+        tl__sr16_tile_rows4(s, sb, d, pm->rows, ncols, pm->nR, sc);
         return;
     }
 #endif
-    tl__sr8_tile_rows4(s, sb, d, rows, ncols, pm->nR, sc);
+    tl__sr8_tile_rows4(s, sb, d, pm->rows, ncols, pm->nR, sc);
+}
+
+/* The table of rows, once per kernel call (rows: room for TL__SR_ROWS). */
+static void tl__sr_perm_rows_init(tl__sr_perm *pm, const tl_reorder_plan *p, size_t *rows)
+{
+    int copy = p->mode == TL_REORDER_MODE_COPY;
+    size_t dsz = tl_dt_size(copy ? p->src_md.data_type : p->dst_md.data_type);
+    tl_dim g, ncols = pm->nX * pm->nC;
+    if (!tl__sr_perm_rows_ok(pm, dsz, ncols)) return;
+    for (g = 0; g < ncols; ++g) rows[pm->off[2 * g] / pm->nR] = (size_t)pm->off[2 * g + 1] * 4;
+    pm->rows = rows;
 }
 
 /* f32 -> f32 blocks that only scale, by one scale or one per R (per-O
@@ -1859,9 +1869,9 @@ static int tl__sr_perm_direct(const tl_reorder_plan *p, const tl__sr_perm *pm, c
     const tl_reorder_loop *r = &p->loops[pm->R];
     tl__sr_scales sc = tl__sr_no_scales;
     tl__sr_q q = tl__sr_q_of(p, sc);
-    if (pm->nx != 0 || pm->nC % 8 != 0 || p->mode != TL_REORDER_MODE_CONVERT ||
+    if (!pm->rows || pm->nx != 0 || pm->nC % 8 != 0 || p->mode != TL_REORDER_MODE_CONVERT ||
         p->src_md.data_type != TL_F32 || p->dst_md.data_type != TL_F32 || q.extra || !p->scales ||
-        r->scale_stride > 1 || !tl__sr_perm_rows_ok(pm, 4, pm->nC))
+        r->scale_stride > 1)
         return 0;
     sc.sc = p->scales;
     sc.sidx = sidx;
@@ -1917,7 +1927,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         return;
     }
 #if TL__SR_AVX2
-    if (tl__sr_perm_rows_ok(pm, dsz, ncols)) {
+    if (pm->rows) {
         tl__sr_perm_rows4(pm, S, (size_t)ncols * 4, d, ncols, tl__sr_no_scales);
         return;
     }
@@ -2199,6 +2209,9 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
     if (tl__sr_perm_pick(p, &sh, &pm, begin == 0 && end == p->loops[0].size)) {
         pm.off = poff;
         tl__sr_perm_table(p, &pm, pm.k, 0, 0);
+#if TL__SR_AVX2
+        tl__sr_perm_rows_init(&pm, p, rows);
+#endif
         sh.shape = TL__SR_BLOCKS;
         sh.M = -1;
         sh.k = pm.k;
