@@ -749,13 +749,11 @@ TL__SR_INLINE void tl__sr8_transpose_block4(const char *s, size_t ss, char *d, s
     for (i = 0; i < 8; ++i) simde_mm256_storeu_ps((float *)(void *)(d + (size_t)i * ds), r[i]);
 }
 
-/* The 8 f32 values from column l of v times their scales, when sc has
-   them: sc.sstep is 0 (one scale) or 1 (the scale of each column). */
-TL__SR_INLINE simde__m256 tl__sr8_scaled(tl__sr_scales sc, tl_dim l, simde__m256 v)
+/* The scales of the 8 columns from l (sc.sstep: 0, one scale; 1, one
+   per column); sc.sc not NULL. */
+TL__SR_INLINE simde__m256 tl__sr8_scales8(tl__sr_scales sc, tl_dim l)
 {
-    if (!sc.sc) return v;
-    return simde_mm256_mul_ps(sc.sstep ? simde_mm256_loadu_ps(sc.sc + sc.sidx + l)
-                                       : simde_mm256_set1_ps(sc.sc[sc.sidx]), v);
+    return sc.sstep ? simde_mm256_loadu_ps(sc.sc + sc.sidx + l) : simde_mm256_set1_ps(sc.sc[sc.sidx]);
 }
 
 /* A tile of 4-byte elements whose dst rows are not evenly spaced: row m
@@ -776,13 +774,13 @@ static void tl__sr8_tile_rows4(const char *s, size_t sb, char *d, const size_t *
         tl_dim lt = nl - l0 < 16 ? nl - l0 : 16, lb = lt / 8 * 8;
         for (m = 0; m < mb; m += 8)
             for (l = l0; l < l0 + lb; l += 8) {
-                simde__m256 r[8];
+                simde__m256 r[8], v = sc.sc ? tl__sr8_scales8(sc, l) : simde_mm256_setzero_ps();
                 tl__sr8_load8(s + (size_t)m * 4 + (size_t)l * sb, sb, r);
                 tl__sr8_t8x8(r);
                 TL__SR_UNROLL
                 for (i = 0; i < 8; ++i)
                     simde_mm256_storeu_ps((float *)(void *)(d + rows[m + i] + (size_t)l * 4),
-                                          tl__sr8_scaled(sc, l, r[i]));
+                                          sc.sc ? simde_mm256_mul_ps(v, r[i]) : r[i]);
             }
         for (m = lb < lt ? 0 : mb; m < nm; ++m)     /* columns past the blocks, rows below */
             for (l = l0 + (m < mb ? lb : 0); l < l0 + lt; ++l)
@@ -859,6 +857,7 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
 #include <simde/x86/avx512/mov.h>
 #include <simde/x86/avx512/mul.h>
 #include <simde/x86/avx512/set1.h>
+#include <simde/x86/avx512/setzero.h>
 #include <simde/x86/avx512/shuffle.h>
 #include <simde/x86/avx512/sub.h>
 #include <simde/x86/avx512/storeu.h>
@@ -936,11 +935,10 @@ static void tl__sr16_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim
         }
 }
 
-TL__SR_INLINE simde__m512 tl__sr16_scaled(tl__sr_scales sc, tl_dim l, simde__m512 v)
+/* tl__sr8_scales8 for 16 columns. */
+TL__SR_INLINE simde__m512 tl__sr16_scales16(tl__sr_scales sc, tl_dim l)
 {
-    if (!sc.sc) return v;
-    return simde_mm512_mul_ps(sc.sstep ? simde_mm512_loadu_ps(sc.sc + sc.sidx + l)
-                                       : simde_mm512_set1_ps(sc.sc[sc.sidx]), v);
+    return sc.sstep ? simde_mm512_loadu_ps(sc.sc + sc.sidx + l) : simde_mm512_set1_ps(sc.sc[sc.sidx]);
 }
 
 /* tl__sr8_tile_rows4 in blocks of 16, for nl a multiple of 16; the rows
@@ -952,11 +950,12 @@ static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t 
     int i;
     for (l = 0; l < nl; l += 16)
         for (m = 0; m < mb; m += 16) {
-            simde__m512 r[16];
+            simde__m512 r[16], v = sc.sc ? tl__sr16_scales16(sc, l) : simde_mm512_setzero_ps();
             tl__sr16_load_t(s + (size_t)m * 4 + (size_t)l * sb, sb, r);
             TL__SR_UNROLL
             for (i = 0; i < 16; ++i)
-                tl__sr16_store(d + rows[m + i] + (size_t)l * 4, tl__sr16_scaled(sc, l, r[i]), 0);
+                tl__sr16_store(d + rows[m + i] + (size_t)l * 4,
+                               sc.sc ? simde_mm512_mul_ps(v, r[i]) : r[i], 0);
         }
     if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl, sc);
 }
@@ -1426,7 +1425,8 @@ typedef struct {
     tl_dim ahead;               /* source elements to the next block along k when its
                                    runs are prefetched (sources beyond the caches); 0 */
     const size_t *rows;         /* 4-byte rows copied whole: each T row's dst byte
-                                   offset (tl__sr_perm_rows_ok); else NULL */
+                                   offset (tl__sr_perm_rows_init); else NULL */
+    int direct;                 /* rows, transposed from the source and scaled */
     tl_dim noff;                /* entries of off */
     uint16_t *off;              /* fast: pairs (T offset, dst offset) per group of
                                    nZ rows; else the S offset of each dst element
@@ -1822,18 +1822,10 @@ static void tl__sr_perm_prefetch(const char *next, size_t bytes)
 }
 
 #if TL__SR_AVX2
-/* Whether a block's 4-byte rows are copied whole into dst (16i16o: nZ =
-   1, nR a multiple of 8): then the transpose writes them straight to
-   their dst places through a table of rows, as merged tiles do, and T
-   is skipped. */
-static int tl__sr_perm_rows_ok(const tl__sr_perm *pm, size_t dsz, tl_dim ncols)
-{
-    return pm->fast && dsz == 4 && pm->nZ == 1 && !pm->small && pm->nR % 8 == 0 &&
-           pm->noff == ncols && tl__sr_avx2();
-}
-
-/* That transpose from s (row r of the block sb bytes apart: S, or the
-   source itself), each value times its scale along R when sc has one. */
+/* The transpose of a block whose 4-byte rows are copied whole (see
+   tl__sr_perm_rows_init), from s (row r of the block sb bytes apart: S,
+   or the source itself) straight to the rows' dst places, each value
+   times its scale along R when sc has one. */
 static void tl__sr_perm_rows4(const tl__sr_perm *pm, const char *s, size_t sb, char *d,
                               tl_dim ncols, tl__sr_scales sc)
 {
@@ -1846,38 +1838,29 @@ static void tl__sr_perm_rows4(const tl__sr_perm *pm, const char *s, size_t sb, c
     tl__sr8_tile_rows4(s, sb, d, pm->rows, ncols, pm->nR, sc);
 }
 
-/* The table of rows, once per kernel call (rows: room for TL__SR_ROWS). */
+/* Once per kernel call (rows: room for TL__SR_ROWS). Blocks whose 4-byte
+   rows are copied whole into dst (16i16o, 8i8o: nZ = 1, nR a multiple of
+   8) get a table of each T row's dst place, so that S is transposed
+   straight there, as merged tiles do, and T is skipped. Of those, f32 ->
+   f32 blocks that only scale, by one scale or one per R (per-O weights),
+   with no x loops and runs of whole 8-blocks (the I blocks inside them
+   make sure of that), are `direct`: the source itself is transposed into
+   dst and each transposed vector (the nR values of one position)
+   multiplied by the scales of its R; no S either. Copies keep the
+   transpose into T (measured no faster direct). */
 static void tl__sr_perm_rows_init(tl__sr_perm *pm, const tl_reorder_plan *p, size_t *rows)
 {
     int copy = p->mode == TL_REORDER_MODE_COPY;
     size_t dsz = tl_dt_size(copy ? p->src_md.data_type : p->dst_md.data_type);
     tl_dim g, ncols = pm->nX * pm->nC;
-    if (!tl__sr_perm_rows_ok(pm, dsz, ncols)) return;
+    if (!pm->fast || dsz != 4 || pm->nZ != 1 || pm->small || pm->nR % 8 != 0 ||
+        pm->noff != ncols || !tl__sr_avx2())
+        return;
     for (g = 0; g < ncols; ++g) rows[pm->off[2 * g] / pm->nR] = (size_t)pm->off[2 * g + 1] * 4;
     pm->rows = rows;
-}
-
-/* f32 -> f32 blocks that only scale, by one scale or one per R (per-O
-   weights), with rows copied whole, no x loops and runs of whole
-   8-blocks (the I blocks inside them make sure of that): the source is
-   transposed straight into dst, each transposed vector (the nR values of
-   one position) multiplied by the scales of its R; no S, no T. Copies
-   keep the transpose into T (measured no faster direct). */
-static int tl__sr_perm_direct(const tl_reorder_plan *p, const tl__sr_perm *pm, const char *s,
-                              char *d, tl_dim sidx)
-{
-    const tl_reorder_loop *r = &p->loops[pm->R];
-    tl__sr_scales sc = tl__sr_no_scales;
-    tl__sr_q q = tl__sr_q_of(p, sc);
-    if (!pm->rows || pm->nx != 0 || pm->nC % 8 != 0 || p->mode != TL_REORDER_MODE_CONVERT ||
-        p->src_md.data_type != TL_F32 || p->dst_md.data_type != TL_F32 || q.extra || !p->scales ||
-        r->scale_stride > 1)
-        return 0;
-    sc.sc = p->scales;
-    sc.sidx = sidx;
-    sc.sstep = r->scale_stride;
-    tl__sr_perm_rows4(pm, s, (size_t)r->src_stride * 4, d, pm->nC, sc);
-    return 1;
+    pm->direct = pm->nx == 0 && pm->nC % 8 == 0 && p->mode == TL_REORDER_MODE_CONVERT &&
+                 p->src_md.data_type == TL_F32 && p->dst_md.data_type == TL_F32 && p->scales &&
+                 !tl__sr_q_of(p, tl__sr_no_scales).extra && p->loops[pm->R].scale_stride <= 1;
 }
 #endif
 
@@ -1893,7 +1876,14 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     size_t dsz = copy ? es : tl_dt_size(p->dst_md.data_type);
     tl_dim j, e, ncols = pm->nX * pm->nC;
 #if TL__SR_AVX2
-    if (tl__sr_perm_direct(p, pm, s, d, sidx)) return;
+    if (pm->direct) {
+        tl__sr_scales sc;
+        sc.sc = p->scales;
+        sc.sidx = sidx;
+        sc.sstep = p->loops[pm->R].scale_stride;
+        tl__sr_perm_rows4(pm, s, (size_t)p->loops[pm->R].src_stride * 4, d, pm->nC, sc);
+        return;
+    }
 #endif
     if (copy && pm->nx == 0) {  /* S would be the source itself, rows R->src_stride apart */
         tl__sr_transpose((int)es, s, p->loops[pm->R].src_stride, T, pm->nR, pm->nC, pm->nR, 0);
