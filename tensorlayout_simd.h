@@ -110,10 +110,12 @@
 #else
 #define TL__SR_AVX2 0
 #endif
-/* AVX-512F for the 32-bit transposes (16 x 16 blocks: every row a whole
-   cache line) and f32 -> s8/u8, by the same two routes, when AVX2 is
-   there too. */
-#if TL__SR_AVX2 && defined(SIMDE_X86_AVX512F_NATIVE) && !defined(TL_SIMD_NO_AVX512)
+/* AVX-512 F and BW for the 32-bit transposes (16 x 16 blocks: every row
+   a whole cache line), f32 -> s8/u8 and the 8-bit 4i16o4i blocks, by the
+   same two routes, when AVX2 is there too. BW (byte shuffles) is on
+   every AVX-512 CPU but Xeon Phi, which keeps AVX2. */
+#if TL__SR_AVX2 && defined(SIMDE_X86_AVX512F_NATIVE) && defined(SIMDE_X86_AVX512BW_NATIVE) && \
+    !defined(TL_SIMD_NO_AVX512)
 #define TL__SR_AVX512 1     /* always */
 #elif TL__SR_AVX2 && !defined(TL_SIMD_NO_AVX512) && !defined(TL_SIMD_NO_DISPATCH) && \
       !defined(SIMDE_NO_NATIVE) && defined(__x86_64__) && !defined(SIMDE_X86_AVX512_TYPES_H) && \
@@ -832,12 +834,13 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
    write-combining buffer sends a full line). */
 #if TL__SR_AVX512 == 2
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx,avx2,avx512f"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx,avx2,avx512f,avx512bw"))), apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx,avx2,avx512f")
+#pragma GCC target("avx,avx2,avx512f,avx512bw")
 #endif
 #define SIMDE_X86_AVX512F_NATIVE
+#define SIMDE_X86_AVX512BW_NATIVE
 #endif
 #if TL__SR_AVX512
 #if defined(__GNUC__) && !defined(__clang__)
@@ -847,16 +850,20 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 #include <simde/x86/avx512/add.h>
+#include <simde/x86/avx512/broadcast.h>
 #include <simde/x86/avx512/cast.h>
 #include <simde/x86/avx512/cmp.h>
 #include <simde/x86/avx512/cvts.h>
 #include <simde/x86/avx512/extract.h>
+#include <simde/x86/avx512/insert.h>
 #include <simde/x86/avx512/loadu.h>
 #include <simde/x86/avx512/max.h>
 #include <simde/x86/avx512/min.h>
 #include <simde/x86/avx512/mov.h>
 #include <simde/x86/avx512/mul.h>
+#include <simde/x86/avx512/permutexvar.h>
 #include <simde/x86/avx512/set1.h>
+#include <simde/x86/avx512/setr.h>
 #include <simde/x86/avx512/setzero.h>
 #include <simde/x86/avx512/shuffle.h>
 #include <simde/x86/avx512/sub.h>
@@ -960,6 +967,71 @@ static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t 
     if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl, sc);
 }
 
+/* The transpose of S and the zip of T in one pass, for 8-bit blocks of
+   16 R rows whose Z loop (4 values, zs columns of S apart) sits inside
+   R in dst (4i16o4i): m (<= 16) groups, the columns c + j of S (j < m)
+   starting a group each, whose 64 dst bytes go to d + to[j]. Lane k of
+   row vector o holds the 16 bytes from column c + k zs of S's row o
+   (sb bytes apart), so the four rounds of byte zips of a 16 x 16
+   transpose, done in each lane, leave lane k of vector j holding the
+   16 values of R of column c + j + k zs: the four rows of group j. A
+   dword permute and a byte shuffle then interleave them as [R][Z]. The
+   loads may read up to 15 bytes past S's last column. */
+TL__SR_INLINE void tl__sr16_zip4_u8(const char *S, size_t sb, size_t c, size_t zs, int m, char *d,
+                                   const size_t *to, simde__m512i lanes, simde__m512i bytes)
+{
+    simde__m512i r[16], x[16];
+    int o, g, i, j;
+    TL__SR_UNROLL
+    for (o = 0; o < 16; ++o) {
+        const char *row = S + (size_t)o * sb + c;
+        simde__m512i v = simde_mm512_castsi128_si512(simde_mm_loadu_si128((const simde__m128i *)(const void *)row));
+        v = simde_mm512_inserti32x4(v, simde_mm_loadu_si128((const simde__m128i *)(const void *)(row + zs)), 1);
+        v = simde_mm512_inserti32x4(v, simde_mm_loadu_si128((const simde__m128i *)(const void *)(row + 2 * zs)), 2);
+        r[o] = simde_mm512_inserti32x4(v, simde_mm_loadu_si128((const simde__m128i *)(const void *)(row + 3 * zs)), 3);
+    }
+    TL__SR_UNROLL
+    for (g = 0; g < 4; ++g) {
+        TL__SR_UNROLL
+        for (i = 0; i < 8; ++i) {
+            x[2 * i] = simde_mm512_unpacklo_epi8(r[i], r[i + 8]);
+            x[2 * i + 1] = simde_mm512_unpackhi_epi8(r[i], r[i + 8]);
+        }
+        TL__SR_UNROLL
+        for (i = 0; i < 16; ++i) r[i] = x[i];
+    }
+    TL__SR_UNROLL
+    for (j = 0; j < 16; ++j) {
+        if (j >= m) break;
+        simde_mm512_storeu_si512((void *)(d + to[j]),
+                                 simde_mm512_shuffle_epi8(simde_mm512_permutexvar_epi32(lanes, r[j]), bytes));
+    }
+}
+
+/* One block's S (ncols columns a row) into dst through tl__sr16_zip4_u8,
+   nb runs of neighbouring columns that start groups (run b: its first
+   column in the low 16 bits of runs[b], its length above), col holding
+   each such column's dst byte offset. The interleave's two shuffles:
+   dword q of every lane to lane q, then each lane's 4 x 4 bytes
+   transposed (GCC builds these constants piece by piece where they
+   are written, so they are made once per block). */
+static void tl__sr16_zip4_block(const char *S, tl_dim ncols, size_t zs, char *d,
+                                const uint32_t *runs, int nb, const size_t *col)
+{
+    static const int32_t perm[16] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
+    static const int8_t bytes[16] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
+    simde__m512i lanes = simde_mm512_loadu_si512((const void *)perm);
+    simde__m512i shuf = simde_mm512_broadcast_i32x4(simde_mm_loadu_si128((const simde__m128i *)(const void *)bytes));
+    int b;
+    for (b = 0; b < nb; ++b) {
+        size_t c = runs[b] & 0xffff;
+        int m = (int)(runs[b] >> 16);
+        /* the 9 hw of a 3x3 kernel inlined: the zips of unused columns drop out */
+        if (m == 9) tl__sr16_zip4_u8(S, (size_t)ncols, c, zs, 9, d, col + c, lanes, shuf);
+        else tl__sr16_zip4_u8(S, (size_t)ncols, c, zs, m, d, col + c, lanes, shuf);
+    }
+}
+
 /* f32 -> s8 and u8, 16 values a vector (the other pairs stay on AVX2):
    NaN -> 0 and the clamp as tl__sr8_sat does, then rounding half to even
    by adding 1.5 * 2^23, where floats step by exactly one, and reading
@@ -1018,6 +1090,7 @@ static void tl__sr16_convert_full(const tl_reorder_plan *p, const char *src, cha
 #endif /* TL__SR_AVX512 */
 #if TL__SR_AVX512 == 2
 #undef SIMDE_X86_AVX512F_NATIVE
+#undef SIMDE_X86_AVX512BW_NATIVE
 #if defined(__clang__)
 #pragma clang attribute pop
 #else
@@ -1039,7 +1112,7 @@ static int tl__sr_avx2(void)
 static int tl__sr_avx512(void)
 {
 #if TL__SR_AVX512 == 2
-    return __builtin_cpu_supports("avx512f");
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
 #else
     return TL__SR_AVX512;
 #endif
@@ -1411,6 +1484,8 @@ static void tl__sr_gather(int es, const char *s, const int32_t *off, char *out, 
    through the table. Copies take the path only with the vector permute,
    transposing straight from src when there are no x loops. */
 #define TL__SR_PBLOCK 16384  /* bytes of dst type a block staged in source order holds */
+/* zip4 runs a block may have: at least 4 groups of 4 columns each */
+#define TL__SR_ZIP4_RUNS (TL__SR_PBLOCK / 16 / 16)
 
 typedef struct {
     int k;                      /* first loop of the block */
@@ -1427,6 +1502,10 @@ typedef struct {
     const size_t *rows;         /* 4-byte rows copied whole: each T row's dst byte
                                    offset (tl__sr_perm_rows_init); else NULL */
     int direct;                 /* rows, transposed from the source and scaled */
+    const size_t *zip4;         /* 8-bit 4i16o4i blocks, S to dst in one pass: each
+                                   S column's dst offset (tl__sr_perm_zip4_init); else NULL */
+    int nzr;                    /* zip4: runs of columns read at once */
+    uint32_t zr[TL__SR_ZIP4_RUNS];      /* zip4: first column | length << 16 */
     tl_dim noff;                /* entries of off */
     uint16_t *off;              /* fast: pairs (T offset, dst offset) per group of
                                    nZ rows; else the S offset of each dst element
@@ -1471,7 +1550,8 @@ static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm, int whol
 static int tl__sr_perm_split(const tl_reorder_plan *p, tl__sr_perm *pm, int excl)
 {
     int o[TL_REORDER_MAX_LOOPS], no = 0, l, a, in_run[TL_REORDER_MAX_LOOPS];
-    tl_dim run = 1;
+    tl_dim run = 1, dsz = (tl_dim)tl_dt_size(p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type
+                                                                             : p->dst_md.data_type);
     for (l = pm->k; l < p->nloops; ++l) {
         for (a = no++; a > 0 && p->loops[o[a - 1]].src_stride > p->loops[l].src_stride; --a)
             o[a] = o[a - 1];
@@ -1491,6 +1571,14 @@ static int tl__sr_perm_split(const tl_reorder_plan *p, tl__sr_perm *pm, int excl
         if (!in_run[l] && (pm->R < 0 || p->loops[l].dst_stride < p->loops[pm->R].dst_stride))
             pm->R = l;
     if (pm->R < 0 || pm->nC < 16 || tl__sr_perm_n(p, pm, pm->R) < 2) return 0;
+    /* R's rows shorter than a vector (i%4 of 4i16o4i, where the taps
+       alone make runs): the loop just outside it in dst, when that fills
+       one, is R instead, with i%4 zipped inside it (rows of 4 bytes, one
+       copy and one table entry each, ran 6x slower) */
+    for (l = pm->k; l < p->nloops && tl__sr_perm_n(p, pm, pm->R) * dsz < 16; ++l)
+        if (!in_run[l] && pm->R == p->nloops - 1 &&
+            p->loops[l].dst_stride == tl__sr_perm_n(p, pm, pm->R) && tl__sr_perm_n(p, pm, l) * dsz >= 16)
+            pm->R = l;
     pm->nx = 0;
     pm->nX = 1;
     for (a = 0; a < no; ++a) {
@@ -1505,25 +1593,30 @@ static int tl__sr_perm_split(const tl_reorder_plan *p, tl__sr_perm *pm, int excl
 }
 
 /* tl__sr_perm_split; a block that is one dense source run (all of a
-   small weight tensor) is split at a loop not at src stride 1, which
-   then becomes R: the first, by dst stride, that leaves runs long enough
-   (o of OIhw4i16o4i, not i%4). */
+   small weight tensor, or a common scale) is split at a loop not at src
+   stride 1: the first, by dst stride, that leaves runs long enough, of
+   those that fill a vector first (o of OIhw4i16o4i rather than i%4:
+   longer runs). */
 static int tl__sr_perm_runs(const tl_reorder_plan *p, tl__sr_perm *pm)
 {
-    int l, excl, prev = -1;
+    int l, excl, prev, wide;
+    tl_dim dsz = (tl_dim)tl_dt_size(p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type
+                                                                   : p->dst_md.data_type);
     if (tl__sr_perm_split(p, pm, -1)) return 1;
     if (pm->R >= 0) return 0;
-    for (;;) {  /* candidates in order of dst stride, which differ in a dense block */
-        excl = -1;
-        for (l = pm->k; l < p->nloops; ++l)
-            if (p->loops[l].src_stride != 1 &&
-                (prev < 0 || p->loops[l].dst_stride > p->loops[prev].dst_stride) &&
-                (excl < 0 || p->loops[l].dst_stride < p->loops[excl].dst_stride))
-                excl = l;
-        if (excl < 0) return 0;
-        if (tl__sr_perm_split(p, pm, excl)) return 1;
-        prev = excl;
-    }
+    for (wide = 1; wide >= 0; --wide)
+        for (prev = -1;; prev = excl) {   /* candidates in order of dst stride, which differ */
+            excl = -1;
+            for (l = pm->k; l < p->nloops; ++l)
+                if (p->loops[l].src_stride != 1 &&
+                    (prev < 0 || p->loops[l].dst_stride > p->loops[prev].dst_stride) &&
+                    (excl < 0 || p->loops[l].dst_stride < p->loops[excl].dst_stride))
+                    excl = l;
+            if (excl < 0) break;
+            if ((!wide || tl__sr_perm_n(p, pm, excl) * dsz >= 16) && tl__sr_perm_split(p, pm, excl))
+                return 1;
+        }
+    return 0;
 }
 
 /* Whether T can be spread into dst by row copies or zips of nZ rows.
@@ -1550,27 +1643,43 @@ static int tl__sr_perm_vec(const tl_reorder_plan *p, tl__sr_perm *pm)
     return pm->small ? (dR * rowb) % 16 == 0 : rowb % 16 == 0;
 }
 
-/* Fills off from loop l on (S offset so, dst offset dof so far): in
-   fast mode one pair per group of nZ rows (R and Z left out), else the
-   S offset of every dst element. */
-static void tl__sr_perm_table(const tl_reorder_plan *p, tl__sr_perm *pm, int l, tl_dim so,
-                              tl_dim dof)
+/* Fills off: in fast mode one pair per group of nZ rows (R and Z left
+   out), else the S offset of every dst element. An odometer over the
+   block's loops, the innermost walked in a plain loop: this runs on
+   every call, and a table of a small weight tensor has thousands of
+   entries. */
+static void tl__sr_perm_table(const tl_reorder_plan *p, tl__sr_perm *pm)
 {
-    tl_dim i, n;
-    if (l == p->nloops) {
-        if (pm->fast) {
-            pm->off[2 * pm->noff] = (uint16_t)(so * pm->nR);
-            pm->off[2 * pm->noff + 1] = (uint16_t)dof;
-        } else {
-            pm->off[dof] = (uint16_t)so;
-        }
-        ++pm->noff;
-        return;
+    tl_dim n[TL_REORDER_MAX_LOOPS], i[TL_REORDER_MAX_LOOPS], so = 0, dof = 0, e;
+    int L = p->nloops - 1, l;
+    for (l = pm->k; l <= L; ++l) {
+        n[l] = tl__sr_perm_n(p, pm, l);
+        if (pm->fast && (l == pm->R || (pm->nZ > 1 && l == L))) n[l] = 1;
+        i[l] = 0;
     }
-    n = tl__sr_perm_n(p, pm, l);
-    if (pm->fast && (l == pm->R || (pm->nZ > 1 && l == p->nloops - 1))) n = 1;
-    for (i = 0; i < n; ++i)
-        tl__sr_perm_table(p, pm, l + 1, so + i * pm->sst[l], dof + i * p->loops[l].dst_stride);
+    pm->noff = 0;
+    for (;;) {
+        tl_dim ss = pm->sst[L], ds = p->loops[L].dst_stride;
+        if (pm->fast) {
+            for (e = 0; e < n[L]; ++e, ++pm->noff) {
+                pm->off[2 * pm->noff] = (uint16_t)((so + e * ss) * pm->nR);
+                pm->off[2 * pm->noff + 1] = (uint16_t)(dof + e * ds);
+            }
+        } else {
+            for (e = 0; e < n[L]; ++e, ++pm->noff) pm->off[dof + e * ds] = (uint16_t)(so + e * ss);
+        }
+        for (l = L - 1; l >= pm->k; --l) {
+            if (++i[l] < n[l]) {
+                so += pm->sst[l];
+                dof += p->loops[l].dst_stride;
+                break;
+            }
+            so -= (n[l] - 1) * pm->sst[l];
+            dof -= (n[l] - 1) * p->loops[l].dst_stride;
+            i[l] = 0;
+        }
+        if (l < pm->k) return;
+    }
 }
 
 /* Whether plan p can take blocks staged in source order; whole: this
@@ -1580,7 +1689,7 @@ static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, int whole
     memset(pm, 0, sizeof *pm);
     if (!tl__sr_perm_block(p, pm, whole) || !tl__sr_perm_runs(p, pm)) return 0;
     pm->fast = tl__sr_perm_vec(p, pm);
-    if (tl__md_bytes(&p->src_md) >= TL__SR_STREAM_MIN)
+    if (p->src_hi - p->src_lo >= TL__SR_STREAM_MIN)
         pm->ahead = p->loops[pm->k].src_stride * pm->chunk;
     return p->mode != TL_REORDER_MODE_COPY || pm->fast;
 }
@@ -1864,12 +1973,46 @@ static void tl__sr_perm_rows_init(tl__sr_perm *pm, const tl_reorder_plan *p, siz
 }
 #endif
 
+#if TL__SR_AVX512
+/* Once per kernel call (col: room for TL__SR_ROWS). 8-bit blocks of 16 R
+   rows with a Z loop of 4 inside R in dst (OIhw4i16o4i: o and i%4) skip
+   T: tl__sr16_zip4_block transposes and zips S in one pass, given each
+   S column's dst place where a group of Z rows starts. It reads the
+   groups of up to 16 neighbouring columns at once (the 9 hw of a 3x3
+   kernel), so blocks whose groups average fewer than 4 a run (a 1x1
+   kernel: 1) keep the transpose and zips. With beta the old values
+   still come back through T. */
+static void tl__sr_perm_zip4_init(tl__sr_perm *pm, const tl_reorder_plan *p, size_t *col)
+{
+    int copy = p->mode == TL_REORDER_MODE_COPY;
+    size_t dsz = tl_dt_size(copy ? p->src_md.data_type : p->dst_md.data_type);
+    tl_dim g, c, m, ncols = pm->nX * pm->nC;
+    if (!pm->fast || dsz != 1 || pm->nR != 16 || pm->nZ != 4 || pm->noff * 4 != ncols ||
+        p->beta != 0 || !tl__sr_avx512())
+        return;
+    for (c = 0; c < ncols; ++c) col[c] = (size_t)-1;
+    for (g = 0; g < pm->noff; ++g) col[pm->off[2 * g] / 16] = pm->off[2 * g + 1];
+    pm->nzr = 0;
+    for (c = 0; c < ncols; c += m) {
+        for (m = 0; m < 16 && c + m < ncols && col[c + m] != (size_t)-1; ++m) {}
+        if (m == 0) {
+            m = 1;
+        } else if (pm->nzr * 4 < pm->noff) {
+            pm->zr[pm->nzr++] = (uint32_t)c | (uint32_t)m << 16;
+        } else {
+            return;     /* more runs than the groups can average 4 in */
+        }
+    }
+    pm->zip4 = col;
+}
+#endif
+
 /* One block from source s (its first value) to dst d; sidx: the scale
    index of its first value. */
 static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, const char *s,
                              char *d, tl_dim sidx)
 {
-    simde__m128i S_v[TL__SR_PBLOCK / 16], T_v[TL__SR_PBLOCK / 16];
+    simde__m128i S_v[TL__SR_PBLOCK / 16 + 1], T_v[TL__SR_PBLOCK / 16];   /* S: zip4's over-read */
     char *S = (char *)(void *)S_v, *T = (char *)(void *)T_v;
     int copy = p->mode == TL_REORDER_MODE_COPY;
     size_t es = tl_dt_size(p->src_md.data_type);
@@ -1885,7 +2028,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         return;
     }
 #endif
-    if (copy && pm->nx == 0) {  /* S would be the source itself, rows R->src_stride apart */
+    if (copy && pm->nx == 0 && !pm->zip4) {  /* S would be the source, rows R->src_stride apart */
         tl__sr_transpose((int)es, s, p->loops[pm->R].src_stride, T, pm->nR, pm->nC, pm->nR, 0);
         tl__sr_perm_zip((int)es, pm, T, d, 0);
         return;
@@ -1919,6 +2062,12 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
 #if TL__SR_AVX2
     if (pm->rows) {
         tl__sr_perm_rows4(pm, S, (size_t)ncols * 4, d, ncols, tl__sr_no_scales);
+        return;
+    }
+#endif
+#if TL__SR_AVX512
+    if (pm->zip4) {
+        tl__sr16_zip4_block(S, ncols, (size_t)pm->zs, d, pm->zr, pm->nzr, pm->zip4);
         return;
     }
 #endif
@@ -2060,13 +2209,16 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
 /* Whether such blocks beat the shape sh picked: always the gathers and
    strided loops, transposes with a narrow M (hw = 9 of a 3x3 kernel),
    converting tiles with a short M or a narrower dst (then fewer bytes
-   are permuted), and runs too short for a vector (the 4 values of i%4
-   in OIhw4i16o4i from a 1x1 kernel) where the block's (nC) are longer. */
+   are permuted), copying tiles whose dst rows are shorter than a vector
+   (the 4 bytes of i%4 in s8 OIhw4i16o4i from a 5x5 kernel: 2-3 GB/s as
+   tiles, 15-25 as blocks), and runs too short for a vector (the 4
+   values of i%4 from a 1x1 kernel) where the block's (nC) are longer. */
 static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_dim nC)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     switch (sh->shape) {
     case TL__SR_BLOCKS: case TL__SR_NARROW: case TL__SR_STRIDED: return 1;
+    case TL__SR_TILE_COPY: return L->size * (tl_dim)tl_dt_size(p->src_md.data_type) < 16;
     case TL__SR_TILE_CONVERT:
         return p->loops[sh->M].size < 16 ||
                tl_dt_size(p->dst_md.data_type) < tl_dt_size(p->src_md.data_type);
@@ -2198,9 +2350,12 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
     tl__sr_pick_shape(p, &sh);
     if (tl__sr_perm_pick(p, &sh, &pm, begin == 0 && end == p->loops[0].size)) {
         pm.off = poff;
-        tl__sr_perm_table(p, &pm, pm.k, 0, 0);
+        tl__sr_perm_table(p, &pm);
 #if TL__SR_AVX2
         tl__sr_perm_rows_init(&pm, p, rows);
+#endif
+#if TL__SR_AVX512
+        tl__sr_perm_zip4_init(&pm, p, rows);
 #endif
         sh.shape = TL__SR_BLOCKS;
         sh.M = -1;
