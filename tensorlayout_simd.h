@@ -1544,6 +1544,7 @@ static void tl__sr_gather(int es, const char *s, const int32_t *off, char *out, 
 typedef struct {
     int k;                      /* first loop of the block */
     tl_dim chunk;               /* iterations of loop k per block (divides it) */
+    tl_dim vs;                  /* bytes of a staged value: dst's type (src's: copies) */
     int R;                      /* the loop T's rows run along */
     int nx, x[TL_REORDER_MAX_LOOPS];    /* other loops outside the runs */
     tl_dim nR, nX, nC;          /* iterations of R; of the x loops; values per run */
@@ -1579,9 +1580,11 @@ static tl_dim tl__sr_perm_n(const tl_reorder_plan *p, const tl__sr_perm *pm, int
    (whole): threads split it anywhere. */
 static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm, int whole)
 {
-    tl_data_type t = p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type : p->dst_md.data_type;
-    tl_dim inner = 1, c, most = TL__SR_PBLOCK / (tl_dim)tl_dt_size(t);
+    tl_dim inner = 1, c, most;
     int l;
+    pm->vs = (tl_dim)tl_dt_size(p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type
+                                                              : p->dst_md.data_type);
+    most = TL__SR_PBLOCK / pm->vs;
     pm->k = p->nloops;
     pm->chunk = 1;
     for (l = p->nloops - 1; l >= (whole ? 0 : 1); --l) {
@@ -1605,8 +1608,7 @@ static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm, int whol
 static int tl__sr_perm_split(const tl_reorder_plan *p, tl__sr_perm *pm, int excl)
 {
     int o[TL_REORDER_MAX_LOOPS], no = 0, l, a, in_run[TL_REORDER_MAX_LOOPS];
-    tl_dim run = 1, dsz = (tl_dim)tl_dt_size(p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type
-                                                                             : p->dst_md.data_type);
+    tl_dim run = 1;
     for (l = pm->k; l < p->nloops; ++l) {
         for (a = no++; a > 0 && p->loops[o[a - 1]].src_stride > p->loops[l].src_stride; --a)
             o[a] = o[a - 1];
@@ -1630,10 +1632,13 @@ static int tl__sr_perm_split(const tl_reorder_plan *p, tl__sr_perm *pm, int excl
        alone make runs): the loop just outside it in dst, when that fills
        one, is R instead, with i%4 zipped inside it (rows of 4 bytes, one
        copy and one table entry each, ran 6x slower) */
-    for (l = pm->k; l < p->nloops && tl__sr_perm_n(p, pm, pm->R) * dsz < 16; ++l)
-        if (!in_run[l] && pm->R == p->nloops - 1 &&
-            p->loops[l].dst_stride == tl__sr_perm_n(p, pm, pm->R) && tl__sr_perm_n(p, pm, l) * dsz >= 16)
-            pm->R = l;
+    if (pm->R == p->nloops - 1 && tl__sr_perm_n(p, pm, pm->R) * pm->vs < 16)
+        for (l = pm->k; l < p->nloops; ++l)
+            if (!in_run[l] && p->loops[l].dst_stride == tl__sr_perm_n(p, pm, pm->R) &&
+                tl__sr_perm_n(p, pm, l) * pm->vs >= 16) {
+                pm->R = l;
+                break;
+            }
     pm->nx = 0;
     pm->nX = 1;
     for (a = 0; a < no; ++a) {
@@ -1655,8 +1660,6 @@ static int tl__sr_perm_split(const tl_reorder_plan *p, tl__sr_perm *pm, int excl
 static int tl__sr_perm_runs(const tl_reorder_plan *p, tl__sr_perm *pm)
 {
     int l, excl, prev, wide;
-    tl_dim dsz = (tl_dim)tl_dt_size(p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type
-                                                                   : p->dst_md.data_type);
     if (tl__sr_perm_split(p, pm, -1)) return 1;
     if (pm->R >= 0) return 0;
     for (wide = 1; wide >= 0; --wide)
@@ -1668,7 +1671,7 @@ static int tl__sr_perm_runs(const tl_reorder_plan *p, tl__sr_perm *pm)
                     (excl < 0 || p->loops[l].dst_stride < p->loops[excl].dst_stride))
                     excl = l;
             if (excl < 0) break;
-            if ((!wide || tl__sr_perm_n(p, pm, excl) * dsz >= 16) && tl__sr_perm_split(p, pm, excl))
+            if ((!wide || tl__sr_perm_n(p, pm, excl) * pm->vs >= 16) && tl__sr_perm_split(p, pm, excl))
                 return 1;
         }
     return 0;
@@ -1680,10 +1683,8 @@ static int tl__sr_perm_runs(const tl_reorder_plan *p, tl__sr_perm *pm)
    rows); their zips need nZ rows to fill whole vectors. */
 static int tl__sr_perm_vec(const tl_reorder_plan *p, tl__sr_perm *pm)
 {
-    tl_dim dR = p->loops[pm->R].dst_stride, rowb;
-    int L = p->nloops - 1, dsz = (int)tl_dt_size(p->dst_md.data_type);
-    if (p->mode == TL_REORDER_MODE_COPY) dsz = (int)tl_dt_size(p->src_md.data_type);
-    rowb = pm->nR * dsz;
+    tl_dim dR = p->loops[pm->R].dst_stride, dsz = pm->vs, rowb = pm->nR * dsz;
+    int L = p->nloops - 1;
     pm->nZ = 1;
     pm->zs = 0;
     pm->small = rowb < 16 && dsz <= 4 && (pm->nR & (pm->nR - 1)) == 0 &&
@@ -2014,10 +2015,8 @@ static void tl__sr_perm_rows4(const tl__sr_perm *pm, const char *s, size_t sb, c
    transpose into T (measured no faster direct). */
 static void tl__sr_perm_rows_init(tl__sr_perm *pm, const tl_reorder_plan *p, size_t *rows)
 {
-    int copy = p->mode == TL_REORDER_MODE_COPY;
-    size_t dsz = tl_dt_size(copy ? p->src_md.data_type : p->dst_md.data_type);
     tl_dim g, ncols = pm->nX * pm->nC;
-    if (!pm->fast || dsz != 4 || pm->nZ != 1 || pm->small || pm->nR % 8 != 0 ||
+    if (!pm->fast || pm->vs != 4 || pm->nZ != 1 || pm->small || pm->nR % 8 != 0 ||
         pm->noff != ncols || !tl__sr_avx2())
         return;
     for (g = 0; g < ncols; ++g) rows[pm->off[2 * g] / pm->nR] = (size_t)pm->off[2 * g + 1] * 4;
@@ -2042,14 +2041,13 @@ static void tl__sr_perm_rows_init(tl__sr_perm *pm, const tl_reorder_plan *p, siz
    through T. */
 static void tl__sr_perm_onepass_init(tl__sr_perm *pm, const tl_reorder_plan *p, size_t *col)
 {
-    int copy = p->mode == TL_REORDER_MODE_COPY;
-    size_t dsz = tl_dt_size(copy ? p->src_md.data_type : p->dst_md.data_type);
     tl_dim g, c, m, ncols = pm->nX * pm->nC;
-    if (!pm->fast || pm->nR != 16 || (size_t)pm->nZ * dsz != 4 || (dsz != 1 && dsz != 2) ||
-        (copy && dsz == 2) || pm->noff * pm->nZ != ncols || p->beta != 0 || !tl__sr_avx512())
+    if (!pm->fast || pm->nR != 16 || pm->nZ * pm->vs != 4 || (pm->vs != 1 && pm->vs != 2) ||
+        (p->mode == TL_REORDER_MODE_COPY && pm->vs == 2) || pm->noff * pm->nZ != ncols ||
+        p->beta != 0 || !tl__sr_avx512())
         return;
     for (c = 0; c < ncols; ++c) col[c] = (size_t)-1;
-    for (g = 0; g < pm->noff; ++g) col[pm->off[2 * g] / 16] = pm->off[2 * g + 1] * dsz;
+    for (g = 0; g < pm->noff; ++g) col[pm->off[2 * g] / 16] = (size_t)(pm->off[2 * g + 1] * pm->vs);
     pm->nzr = 0;
     for (c = 0; c < ncols; c += m) {
         for (m = 0; m < 16 && c + m < ncols && col[c + m] != (size_t)-1; ++m) {}
@@ -2074,7 +2072,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     char *S = (char *)(void *)S_v, *T = (char *)(void *)T_v;
     int copy = p->mode == TL_REORDER_MODE_COPY;
     size_t es = tl_dt_size(p->src_md.data_type);
-    size_t dsz = copy ? es : tl_dt_size(p->dst_md.data_type);
+    size_t dsz = (size_t)pm->vs;
     tl_dim j, e, ncols = pm->nX * pm->nC;
 #if TL__SR_AVX2
     if (pm->direct) {
@@ -2269,10 +2267,11 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
    converting tiles with a short M or a narrower dst (then fewer bytes
    are permuted), unless dst rows are one 16-block and M is long (f32 ->
    s8 or bf16 nchw -> nChw16c: tiles of 64 x 16 values, converted in one
-   run, ran 1.6-1.8x faster than blocks), copying tiles whose dst rows are shorter than a vector
-   (the 4 bytes of i%4 in s8 OIhw4i16o4i from a 5x5 kernel: 2-3 GB/s as
-   tiles, 15-25 as blocks), and runs too short for a vector (the 4
-   values of i%4 from a 1x1 kernel) where the block's (nC) are longer. */
+   run, ran 1.6-1.8x faster than blocks), copying tiles whose dst rows
+   are shorter than a vector (the 4 bytes of i%4 in s8 OIhw4i16o4i from
+   a 5x5 kernel: 2-3 GB/s as tiles, 15-25 as blocks), and runs too short
+   for a vector (the 4 values of i%4 from a 1x1 kernel) where the
+   block's (nC) are longer. */
 static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_dim nC)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
