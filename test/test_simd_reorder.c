@@ -623,8 +623,44 @@ static void wide_blocks(void)
     }
 }
 
+/* Copies whose runs are contiguous on both sides but short (abcd ->
+   acbd: runs of d; nhwc <-> nChw16c): a step copies all runs of the loop
+   outside them, and of the loop outside that one when it is short, by
+   16-byte vectors with an overlapping last one. Every run length of 1 to
+   80 values, for each element size, misaligned too. */
+static void short_runs(void)
+{
+    static const tl_data_type t[] = { TL_S8, TL_BF16, TL_F32, TL_F64 };
+    size_t i;
+    tl_dim n;
+    for (i = 0; i < sizeof t / sizeof t[0]; ++i)
+        for (n = 1; n <= 80; ++n) {
+            tl_dim dims[4] = { 2, 5, 3, 0 };
+            tl_memory_desc s, d;
+            tl_reorder_plan plan;
+            tl__sr_shape sh;
+            char what[96];
+            size_t bytes = (size_t)n * tl_dt_size(t[i]);
+            dims[3] = n;
+            if (tl_md_init_by_tag(&s, 4, dims, t[i], "abcd") ||
+                tl_md_init_by_tag(&d, 4, dims, t[i], "acbd")) {
+                CHECK_MSG(0, "short runs of %ld refused", (long)n);
+                continue;
+            }
+            sprintf(what, "short runs %s x %ld", tl_dt_name(t[i]), (long)n);
+            compare(&s, &d, NULL, (int)(n % 3), what);
+            if (tl_reorder_plan_init(&plan, &s, &d, NULL) == TL_OK &&
+                plan.kernel == tl__simd_reorder_kernel) {
+                tl__sr_pick_shape(&plan, &sh);
+                CHECK_MSG(sh.shape != TL__SR_RUN || bytes < 16 || (sh.K >= 0 && sh.K2 >= 0),
+                          "%s: the runs went one by one", what);
+            }
+        }
+}
+
 int main(void)
 {
+    short_runs();
     wide_blocks();
     merged_tiles();
     balanced();
