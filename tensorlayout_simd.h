@@ -1241,18 +1241,20 @@ TL__SR_INLINE void tl__sr_zip(simde__m128i *a, simde__m128i *b, int w)
 
 /* Transposes a B x B block of es-byte elements (B = 16 / es): row j of
    the source (B elements from s + j*ss bytes) becomes column j of the
-   destination (rows d + i*ds bytes); only rows i < nstore are written.
-   log2(B) rounds of zips, each pairing neighbours and doubling the
-   width, leave destination row i in register bitreverse(i). */
+   destination (rows d + i*ds bytes); only rows j < nload are read (the
+   others are zero) and rows i < nstore written, in order of i. log2(B)
+   rounds of zips, each pairing neighbours and doubling the width, leave
+   destination row i in register bitreverse(i). */
 TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char *d,
-                                          size_t ds, int nstore, int nt)
+                                          size_t ds, int nload, int nstore, int nt)
 {
     simde__m128i r[16], t[16];
     int B = 16 / es, half = B / 2, i, w, bits = 0;
     for (i = 1; i < B; i <<= 1) ++bits;
     TL__SR_UNROLL
     for (i = 0; i < B; ++i)
-        r[i] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + (size_t)i * ss));
+        r[i] = i < nload ? simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + (size_t)i * ss))
+                         : simde_mm_setzero_si128();
     TL__SR_UNROLL
     for (w = es; w < 16; w *= 2) {
         TL__SR_UNROLL
@@ -1265,14 +1267,12 @@ TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char
         for (i = 0; i < B; ++i) r[i] = t[i];
     }
     TL__SR_UNROLL
-    for (i = 0; i < B; ++i) {
+    for (i = 0; i < nstore; ++i) {
         int rev = 0, b;
         TL__SR_UNROLL
         for (b = 0; b < bits; ++b) rev |= ((i >> b) & 1) << (bits - 1 - b);
-        if (rev < nstore && nt)
-            simde_mm_stream_si128((simde__m128i *)(void *)(d + (size_t)rev * ds), r[i]);
-        else if (rev < nstore)
-            simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)rev * ds), r[i]);
+        if (nt) simde_mm_stream_si128((simde__m128i *)(void *)(d + (size_t)i * ds), r[rev]);
+        else simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)i * ds), r[rev]);
     }
 }
 
@@ -1299,7 +1299,7 @@ TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char
     for (m = 0; m < mb; m += B)
         for (l = 0; l < lb; l += B)
             tl__sr_transpose_block(es, s + (size_t)m * (size_t)es + (size_t)l * sb, sb,
-                                   d + (size_t)m * db + (size_t)l * (size_t)es, db, (int)B, nt);
+                                   d + (size_t)m * db + (size_t)l * (size_t)es, db, (int)B, (int)B, nt);
 }
 
 /* Elements (m, l), m in [m0, m1), l in [l0, l1), of a tile one by one. */
@@ -1401,6 +1401,13 @@ static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim d
     }
 }
 
+/* Copies n elements s[k] -> d[k*ds] of es bytes. */
+static void tl__sr_strided_copy_to(int es, const char *s, char *d, tl_dim ds, tl_dim n)
+{
+    tl_dim k;
+    for (k = 0; k < n; ++k) memcpy(d + (size_t)(k * ds) * (size_t)es, s + (size_t)k * (size_t)es, (size_t)es);
+}
+
 /* Copies n elements s[k*ss] -> d[k] of es bytes. */
 static void tl__sr_strided_copy(int es, const char *s, tl_dim ss, char *d, tl_dim n)
 {
@@ -1424,7 +1431,8 @@ TL__SR_INLINE void tl__sr_narrow_es(int es, const char *s, tl_dim ss, char *d, t
     tl_dim B = 16 / es, l = 0, m;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     for (; l + B <= nl && (size_t)(s_end - s) >= (size_t)(l + B - 1) * sb + 16; l += B)
-        tl__sr_transpose_block(es, s + (size_t)l * sb, sb, d + (size_t)l * (size_t)es, db, (int)nm, 0);
+        tl__sr_transpose_block(es, s + (size_t)l * sb, sb, d + (size_t)l * (size_t)es, db, 16 / es,
+                               (int)nm, 0);
     for (m = 0; m < nm; ++m)
         tl__sr_strided_copy(es, s + (size_t)m * (size_t)es + (size_t)l * sb, ss,
                             d + (size_t)m * db + (size_t)l * (size_t)es, nl - l);
@@ -1448,6 +1456,59 @@ static void tl__sr_narrow(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
     case 2: tl__sr_narrow_es(2, s, ss, d, ds, nm, nl, s_end); break;
     case 4: tl__sr_narrow_es(4, s, ss, d, ds, nm, nl, s_end); break;
     default: tl__sr_narrow_es(8, s, ss, d, ds, nm, nl, s_end); break;
+    }
+}
+
+/* The transpose for an L narrower than a vector (nchw -> nhwc with the 3
+   channels of an image): each block reads 16 bytes of each of the nl
+   source rows and stores one 16-byte vector per pixel, nl values and
+   zeros after them. Where the pixels' dst rows follow one another (ds ==
+   nl) the zeros land on the next pixels, whose own stores come later:
+   whole vectors, overlapping. Otherwise, and for the last pixels of the
+   tile (whose zeros would pass its end, maybe into another thread's
+   part), only the nl values are stored. */
+TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, char *d, tl_dim ds,
+                                   tl_dim nm)
+{
+    simde__m128i v_buf[16];
+    tl_dim B = 16 / es, m = 0, l;
+    size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es, row = (size_t)nl * (size_t)es;
+    if (ds == nl)
+        for (; m + B <= nm && (size_t)(nm - m - B) * db >= 16 - row; m += B)
+            tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
+                                   (int)B, 0);
+    for (; m + B <= nm; m += B) {
+        char *buf = (char *)(void *)v_buf;
+        tl_dim j;
+        tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, buf, 16, nl, (int)B, 0);
+        for (j = 0; j < B; ++j) memcpy(d + (size_t)(m + j) * db, buf + 16 * j, row);
+    }
+    for (l = 0; l < nl; ++l)
+        tl__sr_strided_copy_to(es, s + (size_t)(m + l * ss) * (size_t)es, d + (size_t)m * db +
+                               (size_t)l * (size_t)es, ds, nm - m);
+}
+
+/* 2 to 4 rows of bytes and 2 or 3 of 16-bit values get their own copies
+   (the compiler then drops the zips of the zero rows); the rest share
+   one with nl a variable. */
+static void tl__sr_widen(int es, const char *s, tl_dim ss, char *d, tl_dim ds, tl_dim nm,
+                         tl_dim nl)
+{
+    switch (es * 16 + (int)nl) {
+    case 16 + 2: tl__sr_widen_es(1, 2, s, ss, d, ds, nm); break;
+    case 16 + 3: tl__sr_widen_es(1, 3, s, ss, d, ds, nm); break;
+    case 16 + 4: tl__sr_widen_es(1, 4, s, ss, d, ds, nm); break;
+    case 32 + 2: tl__sr_widen_es(2, 2, s, ss, d, ds, nm); break;
+    case 32 + 3: tl__sr_widen_es(2, 3, s, ss, d, ds, nm); break;
+    case 64 + 2: tl__sr_widen_es(4, 2, s, ss, d, ds, nm); break;
+    case 64 + 3: tl__sr_widen_es(4, 3, s, ss, d, ds, nm); break;
+    default:
+        switch (es) {
+        case 1: tl__sr_widen_es(1, (int)nl, s, ss, d, ds, nm); break;
+        case 2: tl__sr_widen_es(2, (int)nl, s, ss, d, ds, nm); break;
+        default: tl__sr_widen_es(4, (int)nl, s, ss, d, ds, nm); break;
+        }
+        break;
     }
 }
 
@@ -2341,9 +2402,12 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
 static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_perm *pm,
                             int whole)
 {
-    /* the shape alone first: tiny tensors on other shapes pay nothing more */
+    /* the shape alone first: tiny tensors on other shapes pay nothing more;
+       copying tiles whose L is narrow keep it where the block's rows would
+       be L too (the 3 channels of nchw -> nhwc: rows of 3 values) */
     return tl__sr_perm_better(p, sh, TL__SR_PBLOCK) && tl__sr_perm_init(p, pm, whole) &&
-           tl__sr_perm_better(p, sh, pm->nC);
+           tl__sr_perm_better(p, sh, pm->nC) &&
+           !(sh->shape == TL__SR_TILE_COPY && pm->R == p->nloops - 1);
 }
 
 /* One step of the nest at iteration vector i (inner loops at their lo). */
@@ -2393,8 +2457,11 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         }
         break;
     case TL__SR_TILE_COPY:
-        tl__sr_transpose(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
-                         sh->stream);
+        if (n * es < 16)
+            tl__sr_widen(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n);
+        else
+            tl__sr_transpose(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M],
+                             n, sh->stream);
         break;
 #if TL__SR_AVX2
     case TL__SR_TILE_ROWS: {

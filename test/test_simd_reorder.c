@@ -658,8 +658,52 @@ static void short_runs(void)
         }
 }
 
+/* Copying tiles whose dst rows are narrower than a vector (nchw -> nhwc
+   with 1 to 15 channels of bytes, 1 to 7 of 16-bit, 1 to 3 of 32-bit
+   values): dense rows (overlapping whole-vector stores), a view of
+   fewer channels inside a wider nhwc parent (exact stores), every tail
+   length of w, several threads. */
+static void narrow_rows(void)
+{
+    static const tl_data_type t[] = { TL_U8, TL_BF16, TL_F32 };
+    size_t i;
+    int c, w, view, taken = 0;
+    for (i = 0; i < sizeof t / sizeof t[0]; ++i)
+        for (c = 1; c * (int)tl_dt_size(t[i]) < 16; ++c)
+            for (w = 1; w <= 40; w += c + 2)
+                for (view = 0; view < 2; ++view) {
+                    tl_dim dims[4] = { 2, 0, 3, 0 }, pdims[4] = { 2, 0, 3, 0 }, off[4] = { 0, 0, 0, 0 };
+                    tl_memory_desc s, pd, d;
+                    tl_reorder_attr a;
+                    tl_reorder_plan plan;
+                    tl__sr_shape sh;
+                    char what[96];
+                    dims[1] = c;
+                    dims[3] = pdims[3] = w;
+                    pdims[1] = c + view * 5;
+                    off[1] = view * 2;
+                    memset(&a, 0, sizeof a);
+                    a.nthreads = w % 3 + 1;
+                    if (tl_md_init_by_tag(&s, 4, dims, t[i], "nchw") ||
+                        tl_md_init_by_tag(&pd, 4, pdims, t[i], "nhwc") ||
+                        tl_md_submemory(&d, &pd, dims, off)) {
+                        CHECK_MSG(0, "narrow rows c=%d w=%d refused", c, w);
+                        continue;
+                    }
+                    sprintf(what, "narrow rows %s c=%d w=%d view %d", tl_dt_name(t[i]), c, w, view);
+                    compare(&s, &d, &a, (c + w) % 4, what);
+                    if (tl_reorder_plan_init(&plan, &s, &d, &a) == TL_OK &&
+                        plan.kernel == tl__simd_reorder_kernel) {
+                        tl__sr_pick_shape(&plan, &sh);
+                        taken += sh.shape == TL__SR_TILE_COPY;
+                    }
+                }
+    CHECK_MSG(taken >= 100, "only %d narrow-row plans took the copying tile", taken);
+}
+
 int main(void)
 {
+    narrow_rows();
     short_runs();
     wide_blocks();
     merged_tiles();
