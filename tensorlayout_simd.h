@@ -2589,6 +2589,224 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
     if (sh.stream) simde_mm_sfence();   /* streamed stores visible before return */
 }
 
+/* ---- simd: plans with tails -------------------------------------------
+   A dim whose blocks do not divide it (3 channels in nChw16c, 20 in
+   OIhw16i16o) has loops that run into its padding: the core checks every
+   point. Here the nest is cut into boxes (a range of each loop) in which
+   every point is data, every one padding, or every one outside dst.
+   Data boxes are plans without tails of their own, which the kernel
+   above moves as usual; padding boxes are zeroed; the rest is skipped.
+   A dim's loops are digits of its index (weights decreasing, each inner
+   digit's whole range below the next weight), so the points of a box
+   below a limit T are: the box's outer digit below T's, or equal to it
+   and the inner digits below the rest of T, recursively (at most 2 boxes
+   a digit). loops[0] is walked in ranges of about TL__SR_TAIL_CHUNK
+   bytes of dst, each cut into its boxes, so that the data and padding of
+   a range share the caches (1x3x224x224 nchw -> nChw16c: 2048 pixels). */
+#ifndef TL__SR_TAIL_CHUNK
+#define TL__SR_TAIL_CHUNK (128 << 10)
+#endif
+#define TL__SR_TAIL_LOOPS 8     /* loops of dims with tails a plan may have */
+#define TL__SR_MAX_BOXES 256
+
+enum { TL__SR_BOX_DATA, TL__SR_BOX_PAD, TL__SR_BOX_OUT };
+
+/* The ranges of the loops with tails (the other loops are whole). */
+typedef struct {
+    tl_dim lo[TL__SR_TAIL_LOOPS], hi[TL__SR_TAIL_LOOPS];
+    int kind;                   /* TL__SR_BOX_* */
+} tl__sr_box;
+
+/* The loops of dims with tails, dim by dim, each dim's outermost first. */
+typedef struct {
+    int n, loop[TL__SR_TAIL_LOOPS];
+    int ndims, dim[TL_MAX_NDIMS], first[TL_MAX_NDIMS + 1];  /* dim k: loop[first[k]..first[k+1]) */
+} tl__sr_tails;
+
+/* Fills t; 0 when there are more such loops than it holds, or a dim's
+   loops are not digits (each one's weight above all that the loops
+   inside it add), or a range could cut into more than TL__SR_MAX_BOXES
+   boxes: nl (2 nl + 1) for a dim of nl loops (nl below its data limit,
+   nl above, each cut again at the padding limit). */
+static int tl__sr_tails_init(const tl_reorder_plan *p, tl__sr_tails *t)
+{
+    int d, l, j;
+    tl_dim bound = 1;
+    t->n = t->ndims = 0;
+    for (d = 0; d < p->dst_md.ndims; ++d) {
+        tl_dim inner = 0;
+        int nl;
+        t->first[t->ndims] = t->n;
+        for (l = 0; l < p->nloops; ++l) {
+            if (p->loops[l].dim != d) continue;
+            if (t->n == TL__SR_TAIL_LOOPS) return 0;
+            t->loop[t->n++] = l;
+        }
+        if ((nl = t->n - t->first[t->ndims]) == 0) continue;
+        for (j = t->n - 1; j >= t->first[t->ndims]; --j) {
+            const tl_reorder_loop *lp = &p->loops[t->loop[j]];
+            if (lp->weight <= inner) return 0;
+            inner += (lp->size - 1) * lp->weight;
+        }
+        bound *= nl * (2 * nl + 1);
+        if (bound > TL__SR_MAX_BOXES) return 0;
+        t->dim[t->ndims++] = d;
+    }
+    t->first[t->ndims] = t->n;
+    return 1;
+}
+
+/* Appends b to out[*n] unless it is empty. */
+static void tl__sr_box_add(const tl__sr_tails *t, const tl__sr_box *b, tl__sr_box *out, int *n)
+{
+    int j;
+    for (j = 0; j < t->n; ++j)
+        if (b->lo[j] >= b->hi[j]) return;
+    TL_ASSERT(*n < TL__SR_MAX_BOXES);   /* tl__sr_tails_init bounds the count */
+    out[(*n)++] = *b;
+}
+
+/* Cuts box b at index limit x of dim k (its loops j0..j1 of t): the part
+   below x keeps b's kind, the rest becomes `above` (a kind above b's). */
+static void tl__sr_box_cut(const tl_reorder_plan *p, const tl__sr_tails *t, int k, tl__sr_box b,
+                           tl_dim x, int above, tl__sr_box *out, int *n)
+{
+    int j, j1 = t->first[k + 1];
+    for (j = t->first[k]; j < j1; ++j) {
+        tl_dim w = p->loops[t->loop[j]].weight, a = b.lo[j], e = b.hi[j];
+        /* digits below c lie wholly below x; those above c (the last
+           digit: from c on) wholly above */
+        tl_dim c = x <= 0 ? 0 : j + 1 < j1 ? x / w : (x - 1) / w + 1;
+        int last = j + 1 == j1 || x <= 0;
+        tl__sr_box part = b;
+        part.hi[j] = c < e ? c : e;
+        tl__sr_box_add(t, &part, out, n);
+        part = b;
+        part.lo[j] = last ? (c > a ? c : a) : (c + 1 > a ? c + 1 : a);
+        part.kind = above;
+        tl__sr_box_add(t, &part, out, n);
+        if (last || c < a || c >= e) return;
+        b.lo[j] = c;            /* the digit equal to x's: on to the next */
+        b.hi[j] = c + 1;
+        x -= c * w;
+    }
+}
+
+/* Cuts boxes[0..*n) at data_limit and pad_limit of every dim with tails. */
+static void tl__sr_boxes(const tl_reorder_plan *p, const tl__sr_tails *t, tl__sr_box *boxes,
+                         int *n, tl__sr_box *tmp)
+{
+    int k, pass, i, m;
+    for (k = 0; k < t->ndims; ++k)
+        for (pass = 0; pass < 2; ++pass) {
+            int d = t->dim[k];
+            for (i = 0, m = 0; i < *n; ++i) {
+                if (boxes[i].kind == TL__SR_BOX_OUT || (pass == 0 && boxes[i].kind == TL__SR_BOX_PAD))
+                    tmp[m++] = boxes[i];    /* nothing left to cut at this limit */
+                else
+                    tl__sr_box_cut(p, t, k, boxes[i], pass ? p->pad_limit[d] : p->data_limit[d],
+                                   pass ? TL__SR_BOX_OUT : TL__SR_BOX_PAD, tmp, &m);
+            }
+            memcpy(boxes, tmp, (size_t)m * sizeof *tmp);
+            *n = m;
+        }
+}
+
+/* q (a copy of p) restricted to box b and range [b0, e0) of loops[0],
+   without tails: each loop's start moved into the offsets and the
+   scales pointer, loops of one iteration left out. Returns 0 when that
+   leaves no point (loops[0] has tails, and none in this range). */
+static int tl__sr_box_plan(const tl_reorder_plan *p, const tl__sr_tails *t, const tl__sr_box *b,
+                            tl_dim b0, tl_dim e0, tl_reorder_plan *q)
+{
+    int l, j, n = 0;
+    q->src_md.offset0 = p->src_md.offset0;
+    q->dst_md.offset0 = p->dst_md.offset0;
+    q->scales = p->scales;
+    for (l = 0; l < p->nloops; ++l) {
+        tl_reorder_loop lp = p->loops[l];
+        tl_dim lo = l == 0 ? b0 : 0, hi = l == 0 ? e0 : lp.size;
+        for (j = 0; j < t->n; ++j)
+            if (t->loop[j] == l) {
+                lo = lo > b->lo[j] ? lo : b->lo[j];
+                hi = hi < b->hi[j] ? hi : b->hi[j];
+            }
+        q->src_md.offset0 += lo * lp.src_stride;
+        q->dst_md.offset0 += lo * lp.dst_stride;
+        if (q->scales) q->scales += lo * lp.scale_stride;
+        if (hi <= lo) return 0;
+        lp.size = hi - lo;
+        lp.dim = -1;
+        if (lp.size > 1 || (n == 0 && l == p->nloops - 1)) q->loops[n++] = lp;
+    }
+    q->nloops = n;
+    q->has_tails = 0;
+    return 1;
+}
+
+/* Writes zero to every dst element of the tail-free plan q: runs of the
+   innermost loop where it is dense, the loop outside it too in one step
+   (copied from zeros), else element by element. */
+static void tl__sr_zero_plan(const tl_reorder_plan *q, char *dst)
+{
+    static const char zeros[TL__SR_SHORT_RUN] = { 0 };
+    size_t dsz = tl_dt_size(q->dst_md.data_type);
+    int L = q->nloops - 1, inner = q->loops[L].dst_stride == 1 ? (L > 0 ? 2 : 1) : 0, l;
+    tl_dim i[TL_REORDER_MAX_LOOPS], k;
+    size_t run = inner ? (size_t)q->loops[L].size * dsz : dsz;
+    tl__sr_runs rs = tl__sr_one_run;
+    if (inner == 2) {
+        rs.count = q->loops[L - 1].size;
+        rs.d = (size_t)q->loops[L - 1].dst_stride * dsz;
+    }
+    for (l = 0; l <= L; ++l) i[l] = 0;
+    for (;;) {
+        tl_dim off = q->dst_md.offset0;
+        char *d;
+        for (l = 0; l <= L; ++l) off += i[l] * q->loops[l].dst_stride;
+        d = dst + (size_t)off * dsz;
+        if (run < sizeof zeros)
+            tl__sr_copy_runs(zeros, d, run, rs);
+        else
+            for (k = 0; k < rs.count; ++k) memset(d + (size_t)k * rs.d, 0, run);
+        for (l = L - inner; l >= 0; --l) {
+            if (++i[l] < q->loops[l].size) break;
+            i[l] = 0;
+        }
+        if (l < 0) return;
+    }
+}
+
+/* The kernel of plans with tails (tl__sr_tails_init accepted them). */
+static void tl__simd_reorder_tails_kernel(const tl_reorder_plan *p, const void *src, void *dst,
+                                          tl_dim begin, tl_dim end)
+{
+    tl__sr_box boxes[TL__SR_MAX_BOXES], tmp[TL__SR_MAX_BOXES];
+    tl__sr_tails t;
+    tl_reorder_plan q;
+    size_t line = (size_t)p->loops[0].dst_stride * tl_dt_size(p->dst_md.data_type);
+    tl_dim step = line >= TL__SR_TAIL_CHUNK ? 1 : (tl_dim)(TL__SR_TAIL_CHUNK / (line ? line : 1)), b0;
+    int j, n, b;
+    if (begin >= end || !tl__sr_tails_init(p, &t)) return;
+    q = *p;
+    for (b0 = begin; b0 < end; b0 += step) {
+        tl_dim e0 = end - b0 < step ? end : b0 + step;
+        for (j = 0; j < t.n; ++j) {
+            boxes[0].lo[j] = 0;
+            boxes[0].hi[j] = p->loops[t.loop[j]].size;
+        }
+        boxes[0].kind = TL__SR_BOX_DATA;
+        n = 1;
+        tl__sr_boxes(p, &t, boxes, &n, tmp);
+        for (b = 0; b < n; ++b) {
+            if (boxes[b].kind == TL__SR_BOX_OUT || !tl__sr_box_plan(p, &t, &boxes[b], b0, e0, &q))
+                continue;
+            if (boxes[b].kind == TL__SR_BOX_PAD) tl__sr_zero_plan(&q, (char *)dst);
+            else tl__simd_reorder_kernel(&q, src, dst, 0, q.loops[0].size);
+        }
+    }
+}
+
 /* The core hands each thread a range of loops[0]. When that loop is too
    short to share evenly (the 3 channels of a camera frame), the largest
    loop is split in two and its outer part, 8 to 64 iterations per
@@ -2626,10 +2844,15 @@ static void tl__simd_reorder_pick(tl_reorder_plan *plan)
 {
     tl_data_type st = plan->src_md.data_type, dt = plan->dst_md.data_type;
     size_t es = tl_dt_size(st);
-    if (plan->has_tails || plan->src_by_index || plan->nloops < 1) return;
+    tl__sr_tails tails;
+    if (plan->src_by_index || plan->nloops < 1 || (plan->has_tails && !tl__sr_tails_init(plan, &tails))) return;
     if (plan->mode == TL_REORDER_MODE_COPY) {
         if (es != 1 && es != 2 && es != 4 && es != 8) return;
     } else if (plan->mode != TL_REORDER_MODE_CONVERT || !tl__sr_dt_ok(st) || !tl__sr_dt_ok(dt)) {
+        return;
+    }
+    if (plan->has_tails) {
+        plan->kernel = tl__simd_reorder_tails_kernel;
         return;
     }
     tl__sr_balance(plan);

@@ -701,8 +701,71 @@ static void narrow_rows(void)
     CHECK_MSG(taken >= 100, "only %d narrow-row plans took the copying tile", taken);
 }
 
+/* Plans with tails (blocks that do not divide a dim, on either side):
+   cut into boxes of data, padding and points outside dst. Channels and
+   weights of every size around the blocks, conversions with scales per
+   channel and beta, several threads, views; each plan must take the
+   tails kernel (the box cut is bounded for all of these). */
+static void tails_boxes(void)
+{
+    static const struct { const char *st, *dt; tl_data_type sdt, ddt; int nd, scaled; } k[] = {
+        { "nchw", "nChw16c", TL_F32, TL_F32, 4, 0 },
+        { "nChw16c", "nchw", TL_F32, TL_F32, 4, 0 },
+        { "nhwc", "nChw8c", TL_U8, TL_U8, 4, 0 },
+        { "nChw8c", "nChw16c", TL_BF16, TL_BF16, 4, 0 },
+        { "nchw", "nChw16c", TL_F32, TL_S8, 4, 1 },
+        { "nChw16c", "nhwc", TL_S8, TL_F32, 4, 1 },
+        { "oihw", "OIhw16i16o", TL_F32, TL_F32, 4, 0 },
+        { "OIhw16i16o", "oihw", TL_F32, TL_F32, 4, 0 },
+        { "oihw", "OIhw4i16o4i", TL_F32, TL_S8, 4, 1 },
+        { "goihw", "gOIhw8i16o2i", TL_F32, TL_BF16, 5, 0 },
+        { "ncdhw", "nCdhw16c", TL_S32, TL_F32, 5, 1 }
+    };
+    static float scales[64];
+    size_t i;
+    int c, taken = 0, runs = 0;
+    for (c = 0; c < 64; ++c) scales[c] = (float)(c % 5 + 1) / 4.f;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (c = 1; c <= 40; c += 3) {
+            tl_dim dims[5];
+            tl_memory_desc s, d;
+            tl_reorder_attr a;
+            tl_reorder_plan plan;
+            char what[128];
+            int n = 0, g = k[i].st[0] == 'g';
+            if (g) dims[n++] = 2;
+            dims[n++] = k[i].st[0] == 'o' || g ? c + 2 : 3;     /* o, or n */
+            dims[n++] = c;                                      /* i, or c */
+            for (; n < k[i].nd; ++n) dims[n] = n % 2 ? 3 : 5;
+            memset(&a, 0, sizeof a);
+            a.nthreads = c % 3 + 1;
+            if (k[i].scaled) {
+                a.scales = scales;
+                a.scale_mask = 1 << (g ? 1 : 1);
+                if (c % 2) a.beta = 0.5f;
+            }
+            if (tl_md_init_by_tag(&s, k[i].nd, dims, k[i].sdt, k[i].st) ||
+                tl_md_init_by_tag(&d, k[i].nd, dims, k[i].ddt, k[i].dt)) {
+                CHECK_MSG(0, "tails %s -> %s refused", k[i].st, k[i].dt);
+                continue;
+            }
+            sprintf(what, "tails %s:%s -> %s:%s c=%d", tl_dt_name(k[i].sdt), k[i].st,
+                    tl_dt_name(k[i].ddt), k[i].dt, c);
+            compare(&s, &d, &a, c % 4, what);
+            if (tl_reorder_plan_init(&plan, &s, &d, &a) == TL_OK && plan.has_tails) {
+                ++runs;
+                taken += plan.kernel == tl__simd_reorder_tails_kernel;
+                CHECK_MSG(plan.kernel == tl__simd_reorder_tails_kernel, "%s: not on the tails kernel",
+                          what);
+            }
+        }
+    CHECK_MSG(runs >= 100, "only %d plans had tails", runs);
+    printf("tails: %d plans with tails, %d on the tails kernel\n", runs, taken);
+}
+
 int main(void)
 {
+    tails_boxes();
     narrow_rows();
     short_runs();
     wide_blocks();
