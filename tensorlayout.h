@@ -2598,6 +2598,53 @@ static int tl__shuffle_run(const tl__shuffle_plan *p, const char *src, char *dst
     return done;
 }
 
+#ifdef TL__SIMD_ENABLED
+/* tensorlayout_simd.h: whether its shuffle kernels take p. */
+static int tl__simd_shuffle_takes(const tl__shuffle_plan *p);
+
+/* A plain layout whose axis would go element by element (channels-last
+   with groups that are no small power of two: 3 groups of 80 channels)
+   is shuffled as a reorder between two views that split the axis into
+   (C/G, G): dst channel u + v C/G is src channel u G + v, so the views
+   give u and v the strides (G, 1) and (1, C/G) times the axis's. The
+   reorder's SIMD kernels then transpose each pixel's G x C/G matrix.
+   Returns 0 (nothing written) when p is not such a plan. */
+static int tl__shuffle_as_reorder(const tl__shuffle_plan *p, const void *src, void *dst)
+{
+    const tl_memory_desc *md = p->md;
+    tl_dim dims[TL_MAX_NDIMS], ss[TL_MAX_NDIMS], ds[TL_MAX_NDIMS], sa, Q = p->C / p->G;
+    tl_memory_desc sv, dv;
+    tl_reorder_plan plan;
+    int d, n = 0;
+    if (p->identity || md->blocking.inner_nblks != 0 || md->ndims >= TL_MAX_NDIMS ||
+        md->extra.flags != 0 || p->run != (tl_dim)p->es || tl__simd_shuffle_takes(p))
+        return 0;
+    for (d = 0; d < md->ndims; ++d)
+        if (md->padded_dims[d] != md->dims[d] || md->padded_offsets[d] != 0) return 0;
+    sa = md->blocking.strides[p->axis];
+    for (d = 0; d < md->ndims; ++d) {
+        if (d != p->axis) {
+            dims[n] = md->dims[d];
+            ss[n] = ds[n] = md->blocking.strides[d];
+            ++n;
+            continue;
+        }
+        dims[n] = Q;
+        ss[n] = p->G * sa;
+        ds[n++] = sa;
+        dims[n] = p->G;
+        ss[n] = sa;
+        ds[n++] = Q * sa;
+    }
+    if (tl_md_init_by_strides(&sv, n, dims, md->data_type, ss) != TL_OK ||
+        tl_md_init_by_strides(&dv, n, dims, md->data_type, ds) != TL_OK)
+        return 0;
+    sv.offset0 = dv.offset0 = md->offset0;
+    if (tl_reorder_plan_init(&plan, &sv, &dv, NULL) != TL_OK) return 0;
+    return tl_reorder_plan_execute(&plan, src, dst) == TL_OK;
+}
+#endif
+
 /* tl_shuffle, and the SIMD test's way to learn whether a kernel ran. */
 static tl_status tl__shuffle_impl(const tl_memory_desc *md, const void *src, void *dst,
                                   int axis, tl_dim group_size, tl_direction dir,
@@ -2608,6 +2655,12 @@ static tl_status tl__shuffle_impl(const tl_memory_desc *md, const void *src, voi
     tl_status st = tl__shuffle_plan_init(&p, md, src, dst, axis, group_size, dir, &empty);
     if (vectorized) *vectorized = 0;
     if (st || empty) return st;
+#ifdef TL__SIMD_ENABLED
+    if (tl__shuffle_as_reorder(&p, src, dst)) {
+        if (vectorized) *vectorized = 1;
+        return TL_OK;
+    }
+#endif
     done = tl__shuffle_run(&p, (const char *)src, (char *)dst);
     if (vectorized) *vectorized = done & TL__SHUFFLE_SIMD;
     return TL_OK;

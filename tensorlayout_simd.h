@@ -43,7 +43,9 @@
 /* The plan's loop nest (see tl_reorder_plan) is read off its innermost
    loop L, and each kernel call works through one of these shapes:
    - run: L steps src and dst by one element (copies, nhwc -> nhwc
-     f32 -> s8): memcpy, or conversions 16 values at a time;
+     f32 -> s8): memcpy, or conversions 16 values at a time; short runs
+     (s8 nhwc -> nChw16c: 16 bytes) all runs of the loop outside L in
+     one step, copies by inlined vectors;
    - tile: L is contiguous in dst only, and an outer loop M is the one
      contiguous in src (nchw <-> nhwc, nchw <-> nChw16c, OIhw ->
      OIhw16i16o). M x L is transposed in registers, B x B elements with
@@ -53,8 +55,10 @@
      run down M: each dst row gets whole cache lines and src is read as a
      few long streams. A narrow M (the 3
      channels of a camera frame) loads 16 bytes per pixel anyway and
-     stores only M rows. A converting tile transposes raw source bits into
-     a staging tile, then converts its rows as runs;
+     stores only M rows; a narrow L (nchw -> nhwc with 3 channels) loads
+     only L rows and stores a vector per pixel. A converting tile
+     transposes raw source bits into a staging tile, then converts its
+     rows as runs;
    - blocks: plans whose inner loops are too short for either (OIhw ->
      OIhw4i16o4i, 16i16o, 8i16o2i with the hw = 9 of a 3x3 kernel)
      convert source runs (constant scale) into a staging block in source
@@ -80,7 +84,8 @@
    in the default MXCSR mode (the library never changes it). The last
    n % 16 values of a run go through small buffers on the same vector
    path; transpose borders are copied element by element. Plans with
-   tails (blocked dims that do not divide), src_by_index, f64
+   tails (blocked dims that do not divide) are cut into boxes without
+   tails (see "plans with tails"). Plans with src_by_index, f64
    conversions, s32 -> f64, and f16 conversions without AVX2 keep the
    scalar kernel. */
 #include <simde/x86/sse2.h>
@@ -3360,6 +3365,12 @@ static void tl__shuf_row(const tl__shuf_kernel *k, const char *src, char *dst)
     }
 }
 #undef TL__SHUF_ROW_CASE
+
+static int tl__simd_shuffle_takes(const tl__shuffle_plan *p)
+{
+    tl__shuf_kernel k;
+    return tl__shuf_kernel_init(&k, p);
+}
 
 /* Runs of many channels' planes (nchw) in a large tensor: dst is only
    written, so its stores may stream past the caches, as the transposes'

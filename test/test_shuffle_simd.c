@@ -19,7 +19,8 @@ static int small_pow2(tl_dim n) { return n == 2 || n == 4 || n == 8 || n == 16; 
 /* When a kernel applies (docs/shuffle.md, "How it runs"): the axis is innermost
    with stride 1, or is the only inner block and that block holds a whole
    16-byte vector; and G or C/G is 2, 4, 8 or 16 with the other at least
-   one vector long. */
+   one vector long. Other plain layouts without a contiguous run go
+   through the reorder kernels (counted as vectorized too). */
 static int expect_vectorized(const tl_memory_desc *md, int axis, tl_dim g, tl_direction dir)
 {
     const tl_blocking_desc *bd = &md->blocking;
@@ -27,8 +28,16 @@ static int expect_vectorized(const tl_memory_desc *md, int axis, tl_dim g, tl_di
     tl_dim V = 16 / (tl_dim)tl_dt_size(md->data_type);
     int plain = bd->inner_nblks == 0 && bd->strides[axis] == 1;
     int blocked = bd->inner_nblks == 1 && bd->inner_idxs[0] == axis && bd->inner_blks[0] >= V;
-    if (G == 1 || G == C || md->padded_offsets[axis] != 0 || !(plain || blocked)) return 0;
-    return (small_pow2(G) && Q >= V) || (small_pow2(Q) && G >= V);
+    int d, runs = 0;
+    if (G == 1 || G == C) return 0;
+    if (md->padded_offsets[axis] == 0 && (plain || blocked) &&
+        ((small_pow2(G) && Q >= V) || (small_pow2(Q) && G >= V)))
+        return 1;
+    /* else a plain layout whose channels go one by one (no other dim
+       runs contiguously) is shuffled as a reorder of two views */
+    for (d = 0; d < md->ndims; ++d)
+        runs |= d != axis && bd->strides[d] == 1 && md->dims[d] > 1;
+    return bd->inner_nblks == 0 && !runs;
 }
 
 /* Channels-last: the axis has stride 1, the other dims random strides
