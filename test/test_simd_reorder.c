@@ -627,14 +627,15 @@ static void wide_blocks(void)
    acbd: runs of d; nhwc <-> nChw16c): a step copies all runs of the loop
    outside them, and of the loop outside that one when it is short, by
    16-byte vectors with an overlapping last one. Every run length of 1 to
-   80 values, for each element size, misaligned too. */
+   40 values (every remainder mod 16 bytes past the first vector), for
+   each element size, misaligned too. */
 static void short_runs(void)
 {
     static const tl_data_type t[] = { TL_S8, TL_BF16, TL_F32, TL_F64 };
     size_t i;
     tl_dim n;
     for (i = 0; i < sizeof t / sizeof t[0]; ++i)
-        for (n = 1; n <= 80; ++n) {
+        for (n = 1; n <= 40; ++n) {
             tl_dim dims[4] = { 2, 5, 3, 0 };
             tl_memory_desc s, d;
             tl_reorder_plan plan;
@@ -726,7 +727,7 @@ static void tails_boxes(void)
     int c, taken = 0, runs = 0;
     for (c = 0; c < 64; ++c) scales[c] = (float)(c % 5 + 1) / 4.f;
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
-        for (c = 1; c <= 40; c += 3) {
+        for (c = 1; c <= 40; c += 5) {
             tl_dim dims[5];
             tl_memory_desc s, d;
             tl_reorder_attr a;
@@ -759,7 +760,7 @@ static void tails_boxes(void)
                           what);
             }
         }
-    CHECK_MSG(runs >= 100, "only %d plans had tails", runs);
+    CHECK_MSG(runs >= 70, "only %d plans had tails", runs);
     printf("tails: %d plans with tails, %d on the tails kernel\n", runs, taken);
 }
 
