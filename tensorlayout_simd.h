@@ -2462,7 +2462,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         }
         break;
     case TL__SR_TILE_COPY:
-        if (n * es < 16)
+        if (n * es < 16 && es < 8)     /* 8-byte values fill a row on their own */
             tl__sr_widen(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n);
         else
             tl__sr_transpose(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M],
@@ -2792,7 +2792,11 @@ static void tl__simd_reorder_tails_kernel(const tl_reorder_plan *p, const void *
     size_t line = (size_t)p->loops[0].dst_stride * tl_dt_size(p->dst_md.data_type);
     tl_dim step = line >= TL__SR_TAIL_CHUNK ? 1 : (tl_dim)(TL__SR_TAIL_CHUNK / (line ? line : 1)), b0;
     int j, n, b;
-    if (begin >= end || !tl__sr_tails_init(p, &t)) return;
+    if (begin >= end) return;
+    if (!tl__sr_tails_init(p, &t)) {
+        TL_ASSERT(0);           /* tl__simd_reorder_pick checked this plan */
+        return;
+    }
     q = *p;
     for (b0 = begin; b0 < end; b0 += step) {
         tl_dim e0 = end - b0 < step ? end : b0 + step;
