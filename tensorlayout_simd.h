@@ -1406,22 +1406,15 @@ static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim d
     }
 }
 
-/* Copies n elements s[k] -> d[k*ds] of es bytes. */
-static void tl__sr_strided_copy_to(int es, const char *s, char *d, tl_dim ds, tl_dim n)
-{
-    tl_dim k;
-    for (k = 0; k < n; ++k) memcpy(d + (size_t)(k * ds) * (size_t)es, s + (size_t)k * (size_t)es, (size_t)es);
-}
-
-/* Copies n elements s[k*ss] -> d[k] of es bytes. */
-static void tl__sr_strided_copy(int es, const char *s, tl_dim ss, char *d, tl_dim n)
+/* Copies n elements s[k*ss] -> d[k*ds] of es bytes (strides in elements). */
+static void tl__sr_strided_copy(int es, const char *s, tl_dim ss, char *d, tl_dim ds, tl_dim n)
 {
     tl_dim k;
     switch (es) {
-    case 1: for (k = 0; k < n; ++k) d[k] = s[k * ss]; break;
-    case 2: for (k = 0; k < n; ++k) memcpy(d + 2 * k, s + 2 * k * ss, 2); break;
-    case 4: for (k = 0; k < n; ++k) memcpy(d + 4 * k, s + 4 * k * ss, 4); break;
-    default: for (k = 0; k < n; ++k) memcpy(d + 8 * k, s + 8 * k * ss, 8); break;
+    case 1: for (k = 0; k < n; ++k) d[k * ds] = s[k * ss]; break;
+    case 2: for (k = 0; k < n; ++k) memcpy(d + 2 * k * ds, s + 2 * k * ss, 2); break;
+    case 4: for (k = 0; k < n; ++k) memcpy(d + 4 * k * ds, s + 4 * k * ss, 4); break;
+    default: for (k = 0; k < n; ++k) memcpy(d + 8 * k * ds, s + 8 * k * ss, 8); break;
     }
 }
 
@@ -1440,7 +1433,7 @@ TL__SR_INLINE void tl__sr_narrow_es(int es, const char *s, tl_dim ss, char *d, t
                                (int)nm, 0);
     for (m = 0; m < nm; ++m)
         tl__sr_strided_copy(es, s + (size_t)m * (size_t)es + (size_t)l * sb, ss,
-                            d + (size_t)m * db + (size_t)l * (size_t)es, nl - l);
+                            d + (size_t)m * db + (size_t)l * (size_t)es, 1, nl - l);
 }
 
 /* 1 to 4 channels of bytes (images) get their own copies with nm fixed,
@@ -1489,8 +1482,8 @@ TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, cha
         for (j = 0; j < B; ++j) memcpy(d + (size_t)(m + j) * db, buf + 16 * j, row);
     }
     for (l = 0; l < nl; ++l)
-        tl__sr_strided_copy_to(es, s + (size_t)(m + l * ss) * (size_t)es, d + (size_t)m * db +
-                               (size_t)l * (size_t)es, ds, nm - m);
+        tl__sr_strided_copy(es, s + (size_t)(m + l * ss) * (size_t)es, 1,
+                            d + (size_t)m * db + (size_t)l * (size_t)es, ds, nm - m);
 }
 
 /* 2 to 4 rows of bytes and 2 or 3 of 16-bit values get their own copies
@@ -2798,15 +2791,16 @@ static void tl__simd_reorder_tails_kernel(const tl_reorder_plan *p, const void *
         return;
     }
     q = *p;
+    /* the boxes span whole loops; each range of loops[0] clips them */
+    for (j = 0; j < t.n; ++j) {
+        boxes[0].lo[j] = 0;
+        boxes[0].hi[j] = p->loops[t.loop[j]].size;
+    }
+    boxes[0].kind = TL__SR_BOX_DATA;
+    n = 1;
+    tl__sr_boxes(p, &t, boxes, &n, tmp);
     for (b0 = begin; b0 < end; b0 += step) {
         tl_dim e0 = end - b0 < step ? end : b0 + step;
-        for (j = 0; j < t.n; ++j) {
-            boxes[0].lo[j] = 0;
-            boxes[0].hi[j] = p->loops[t.loop[j]].size;
-        }
-        boxes[0].kind = TL__SR_BOX_DATA;
-        n = 1;
-        tl__sr_boxes(p, &t, boxes, &n, tmp);
         for (b = 0; b < n; ++b) {
             if (boxes[b].kind == TL__SR_BOX_OUT || !tl__sr_box_plan(p, &t, &boxes[b], b0, e0, &q))
                 continue;
