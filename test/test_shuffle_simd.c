@@ -1,6 +1,9 @@
 /* SIMD kernels against the scalar core, bit for bit, in one program: the
-   two sides are separate translation units (test_shuffle_simd_vec.c,
-   test_shuffle_simd_scalar.c). Cases aim at the zip/unzip kernels
+   two sides are the translation units of test_simd_reorder (its vector
+   build exports shuffle_simd_run, its scalar one shuffle_scalar_run), so
+   each of that test's builds (AVX-512, AVX2, SSE2, SIMDe's portable path,
+   streaming stores) runs these cases too without compiling the library
+   again. Cases aim at the zip/unzip kernels
    (channels-last, nChw8c/16c-like blocks, views, tails) and at layouts
    they must leave to the core; each case also says whether a kernel
    should have run, and the test checks that it did. */
@@ -183,7 +186,10 @@ static void shufflenet_cases(void)
             }
 }
 
-int main(void)
+int shuffle_simd_tests(void);
+
+/* called by test_simd_reorder's main; the result of the checks made here */
+int shuffle_simd_tests(void)
 {
     int kinds[2][2] = {{0, 0}, {0, 0}}, i, blocked, unzip;
     for (i = 0; i < 1600; ++i) {

@@ -24,6 +24,17 @@
 tl_status test_scalar_reorder(const tl_memory_desc *src_md, const void *src,
                               const tl_memory_desc *dst_md, void *dst,
                               const tl_reorder_attr *attr);
+int shuffle_simd_tests(void);   /* test_shuffle_simd.c */
+tl_status shuffle_simd_run(const tl_memory_desc *md, const void *src, void *dst, int axis,
+                           tl_dim g, tl_direction dir, int *vectorized);
+
+/* test_shuffle_simd.c's vector side: *vectorized says whether a SIMD
+   kernel moved the data, so it can tell a vector path from the core */
+tl_status shuffle_simd_run(const tl_memory_desc *md, const void *src, void *dst, int axis,
+                           tl_dim g, tl_direction dir, int *vectorized)
+{
+    return tl__shuffle_impl(md, src, dst, axis, g, dir, vectorized);
+}
 
 #define GUARD 64
 
@@ -784,5 +795,6 @@ int main(void)
            "%ld zipped in one pass), AVX2 variants %s, AVX-512 %s\n", cases_run, cases_simd,
            cases_perm, cases_perm_fast, cases_onepass,
            tl__sr_avx2() ? "used" : "not used", tl__sr_avx512() ? "used" : "not used");
+    if (shuffle_simd_tests() != 0) return 1;
     return tl_test_result("simd_reorder");
 }
