@@ -80,7 +80,7 @@ int main(void)
         float g = tl_bf16_to_f32((uint16_t)i);
         CHECK_EQ(bits(g), i << 16);
     }
-    for (i = 0; i < 100000; ++i) {
+    for (i = 0; i < (uint32_t)tl_test_cases(100000); ++i) {
         uint32_t u = (uint32_t)tl_test_rand();
         float f = from_bits(u);
         uint32_t lo = u & 0xffff0000u, hi = lo + 0x10000u, want;

@@ -68,7 +68,7 @@ static void walk(const rand_tag *t, const tl_memory_desc *md)
 static void check_random_tags(void)
 {
     int it;
-    for (it = 0; it < 3000; ++it) {
+    for (it = 0; it < tl_test_cases(3000); ++it) {
         rand_tag t;
         tl_memory_desc md;
         make_tag(&t);
@@ -83,7 +83,7 @@ static void check_random_tags(void)
 static void check_strided(void)
 {
     int it;
-    for (it = 0; it < 2000; ++it) {
+    for (it = 0; it < tl_test_cases(2000); ++it) {
         tl_dim dims[5], strides[5], idx[5], s = (tl_dim)tl_test_range(1, 3), want;
         int nd = (int)tl_test_range(1, 5), d, order[5], k;
         tl_memory_desc md;

@@ -66,7 +66,7 @@ int main(void)
 {
     static float scales[4096];
     int pair, si, di, fails = 0;
-    for (pair = 0; pair < RT_PAIRS && fails < 10; ++pair) {
+    for (pair = 0; pair < tl_test_cases(RT_PAIRS) && fails < 10; ++pair) {
         tl_dim dims[TL_MAX_NDIMS];
         int ndims;
         random_dims(&ndims, dims);

@@ -787,8 +787,8 @@ int main(void)
     direct_rows();
     onepass_blocks();
     tail_sweep();
-    views(200);
-    random_matrix(3000);
+    views((int)tl_test_cases(200));
+    random_matrix((int)tl_test_cases(3000));
     CHECK_MSG(cases_simd * 3 > cases_run, "SIMD kernels took only %ld of %ld plans",
               cases_simd, cases_run);
     printf("simd_reorder: %ld cases, %ld on the SIMD kernel, %ld with staged blocks (%ld fast, "

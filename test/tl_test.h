@@ -4,6 +4,7 @@
 #define TL_TEST_H
 #include <stdio.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TL_TEST_UNUSED __attribute__((unused))
@@ -35,6 +36,17 @@ TL_TEST_UNUSED static uint64_t tl_test_rand(void)
 TL_TEST_UNUSED static int64_t tl_test_range(int64_t lo, int64_t hi) /* inclusive */
 {
     return lo + (int64_t)(tl_test_rand() % (uint64_t)(hi - lo + 1));
+}
+
+/* How many of a sweep's n random cases to run: a quarter under
+   TL_TEST_QUICK=1, which .ci/run sets for the sanitizer and valgrind
+   passes (every case there runs 10 to 30 times slower, and what they look
+   for, bad memory accesses, does not need every random draw); all
+   otherwise. Exhaustive sweeps (every f16 value) do not use it. */
+TL_TEST_UNUSED static long tl_test_cases(long n)
+{
+    const char *q = getenv("TL_TEST_QUICK");
+    return q && *q && *q != '0' ? (n + 3) / 4 : n;
 }
 
 TL_TEST_UNUSED static int tl_test_result(const char *name)
