@@ -720,26 +720,28 @@ static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char
         } \
     } while (0)
 
-/* Rows i of the 8 x 8 block of 4-byte elements at s (ss bytes apart),
-   transposed. The loads themselves move whole 128-bit lanes: register
-   4q + c holds lane q of rows c and c + 4, so a 4 x 4 transpose inside
-   each lane finishes the job (16 shuffles and 8 inserts from memory, which
-   need no shuffle unit on most cores, instead of 24 shuffles). Only bits
-   move (float shuffles on any data). */
-TL__SR_INLINE void tl__sr8_load_t(const char *s, size_t ss, simde__m256 *r)
+/* The 8 x 8 block of 4-byte elements in r (row i in r[i]) transposed in
+   place: pairs of rows interleaved, then pairs of pairs, then the 128-bit
+   halves swapped across. Only bits move (float shuffles on any data). */
+TL__SR_INLINE void tl__sr8_t8x8(simde__m256 *r)
 {
     simde__m256 t[8];
-    int q, c;
-    TL__SR_UNROLL
-    for (q = 0; q < 2; ++q)
-        TL__SR_UNROLL
-        for (c = 0; c < 4; ++c) {
-            const char *p = s + (size_t)c * ss + (size_t)q * 16;
-            r[4 * q + c] = simde_mm256_insertf128_ps(
-                simde_mm256_castps128_ps256(simde_mm_loadu_ps((const float *)(const void *)p)),
-                simde_mm_loadu_ps((const float *)(const void *)(p + 4 * ss)), 1);
-        }
+    int i;
     TL__SR_LANES_T4X4(simde_mm256_, r, t, 8);
+    TL__SR_UNROLL
+    for (i = 0; i < 4; ++i) {
+        t[i] = simde_mm256_permute2f128_ps(r[i], r[i + 4], 0x20);
+        t[i + 4] = simde_mm256_permute2f128_ps(r[i], r[i + 4], 0x31);
+    }
+    TL__SR_UNROLL
+    for (i = 0; i < 8; ++i) r[i] = t[i];
+}
+
+TL__SR_INLINE void tl__sr8_load8(const char *s, size_t ss, simde__m256 *r)
+{
+    int i;
+    TL__SR_UNROLL
+    for (i = 0; i < 8; ++i) r[i] = simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)i * ss));
 }
 
 /* tl__sr_transpose_block for 4-byte elements, 8 x 8 (never streaming:
@@ -748,7 +750,8 @@ TL__SR_INLINE void tl__sr8_transpose_block4(const char *s, size_t ss, char *d, s
 {
     simde__m256 r[8];
     int i;
-    tl__sr8_load_t(s, ss, r);
+    tl__sr8_load8(s, ss, r);
+    tl__sr8_t8x8(r);
     TL__SR_UNROLL
     for (i = 0; i < 8; ++i) simde_mm256_storeu_ps((float *)(void *)(d + (size_t)i * ds), r[i]);
 }
@@ -779,7 +782,8 @@ static void tl__sr8_tile_rows4(const char *s, size_t sb, char *d, const size_t *
         for (m = 0; m < mb; m += 8)
             for (l = l0; l < l0 + lb; l += 8) {
                 simde__m256 r[8], v = sc.sc ? tl__sr8_scales8(sc, l) : simde_mm256_setzero_ps();
-                tl__sr8_load_t(s + (size_t)m * 4 + (size_t)l * sb, sb, r);
+                tl__sr8_load8(s + (size_t)m * 4 + (size_t)l * sb, sb, r);
+                tl__sr8_t8x8(r);
                 TL__SR_UNROLL
                 for (i = 0; i < 8; ++i)
                     simde_mm256_storeu_ps((float *)(void *)(d + rows[m + i] + (size_t)l * 4),
@@ -876,26 +880,40 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
 #include <simde/x86/avx512/unpackhi.h>
 #include <simde/x86/avx512/unpacklo.h>
 
-/* Rows i of the 16 x 16 block at s (16 elements each, ss bytes apart),
-   transposed as tl__sr8_load_t does it: register 4q + c gathers lane q
-   of rows c, c + 4, c + 8, c + 12 as it loads, then 4 x 4 transposes
-   inside the lanes (32 shuffles and 48 inserts instead of 64 shuffles:
-   OIhw -> OIhw16i16o from a 1x1 kernel, 512 KiB, 50 -> 55 GB/s on Zen 4). */
-TL__SR_INLINE void tl__sr16_load_t(const char *s, size_t ss, simde__m512 *r)
+/* The 16 x 16 block in r (row i in r[i]) transposed in place: 4 x 4
+   transposes inside every 128-bit lane (TL__SR_LANES_T4X4) leave lane k
+   of r[4g + c] holding column 4k + c of rows 4g..4g+3; then the lanes of
+   r[c], r[4 + c], r[8 + c], r[12 + c] are transposed as a 4 x 4 matrix in
+   two rounds of whole-lane shuffles. */
+TL__SR_INLINE void tl__sr16_t16x16(simde__m512 *r)
 {
     simde__m512 t[16];
-    int q, c;
-    TL__SR_UNROLL
-    for (q = 0; q < 4; ++q)
-        TL__SR_UNROLL
-        for (c = 0; c < 4; ++c) {
-            const char *p = s + (size_t)c * ss + (size_t)q * 16;
-            simde__m512 v = simde_mm512_castps128_ps512(simde_mm_loadu_ps((const float *)(const void *)p));
-            v = simde_mm512_insertf32x4(v, simde_mm_loadu_ps((const float *)(const void *)(p + 4 * ss)), 1);
-            v = simde_mm512_insertf32x4(v, simde_mm_loadu_ps((const float *)(const void *)(p + 8 * ss)), 2);
-            r[4 * q + c] = simde_mm512_insertf32x4(v, simde_mm_loadu_ps((const float *)(const void *)(p + 12 * ss)), 3);
-        }
+    int c;
     TL__SR_LANES_T4X4(simde_mm512_, r, t, 16);
+    TL__SR_UNROLL
+    for (c = 0; c < 4; ++c) {
+        t[c] = simde_mm512_shuffle_f32x4(r[c], r[4 + c], 0x44);
+        t[4 + c] = simde_mm512_shuffle_f32x4(r[c], r[4 + c], 0xee);
+        t[8 + c] = simde_mm512_shuffle_f32x4(r[8 + c], r[12 + c], 0x44);
+        t[12 + c] = simde_mm512_shuffle_f32x4(r[8 + c], r[12 + c], 0xee);
+    }
+    TL__SR_UNROLL
+    for (c = 0; c < 4; ++c) {
+        r[c] = simde_mm512_shuffle_f32x4(t[c], t[8 + c], 0x88);
+        r[4 + c] = simde_mm512_shuffle_f32x4(t[c], t[8 + c], 0xdd);
+        r[8 + c] = simde_mm512_shuffle_f32x4(t[4 + c], t[12 + c], 0x88);
+        r[12 + c] = simde_mm512_shuffle_f32x4(t[4 + c], t[12 + c], 0xdd);
+    }
+}
+
+/* Rows i of the block at s (16 elements each, ss bytes apart),
+   transposed. */
+TL__SR_INLINE void tl__sr16_load_t(const char *s, size_t ss, simde__m512 *r)
+{
+    int i;
+    TL__SR_UNROLL
+    for (i = 0; i < 16; ++i) r[i] = simde_mm512_loadu_ps((const float *)(const void *)(s + (size_t)i * ss));
+    tl__sr16_t16x16(r);
 }
 
 /* nt: d is 64-byte aligned. */
