@@ -2134,7 +2134,11 @@ TL_API tl_status tl_reorder(const tl_memory_desc *src_md, const void *src,
    moves with a single memcpy: an (n, c) plane of nchw, a row of nChw16c
    when the axis is h. A run of one element is the element loop. */
 
-#define TL__SHUFFLE_CHUNK 64   /* channels whose offsets sit on the stack */
+/* Channels whose offsets sit on the stack (4 KiB). The copy walks the
+   other dims once per chunk, so with all of an nchw tensor's channels in
+   one chunk it goes image by image (232 channels, 32x232x28x28 f32: 25 ->
+   28-30 GB/s on Zen 4 against 64-channel chunks). */
+#define TL__SHUFFLE_CHUNK 256
 
 typedef struct {
     tl_dim size;
@@ -2349,18 +2353,29 @@ static void tl__simd_stream_end(void);
 #endif
 
 /* The scalar core. Channels go in chunks so that their offsets are
-   computed once per chunk, not once per element. */
+   computed once per chunk, not once per element. The side whose channels
+   go in order is the one the other reads or writes in min(G, C/G)
+   interleaved streams: dst with G >= C/G, else src (source channel
+   u*G + v lands on u + v*(C/G)). Planes of nchw read in dst order with
+   G = 2 of 232 channels skip every other source plane, which Zen 4 and
+   oneDNN both run at 17-20 GB/s; in source order 27-30. */
 static void tl__shuffle_copy(const tl__shuffle_plan *p, const char *src, char *dst)
 {
     tl_dim doff[TL__SHUFFLE_CHUNK], soff[TL__SHUFFLE_CHUNK], c0;
+    tl_dim *in_order = doff, *mapped = soff, G = p->G;
     int stream = TL__SHUFFLE_STREAMS(p);
+    if (!p->identity && G * G < p->C) {
+        in_order = soff;
+        mapped = doff;
+        G = p->C / G;
+    }
     for (c0 = 0; c0 < p->nchan; c0 += TL__SHUFFLE_CHUNK) {
         tl__shuffle_walk w;
         tl_dim left = p->nchan - c0;
         int n = left < TL__SHUFFLE_CHUNK ? (int)left : TL__SHUFFLE_CHUNK, k;
         for (k = 0; k < n; ++k) {
-            doff[k] = tl__shuffle_chan_off(p, c0 + k);
-            soff[k] = tl__shuffle_chan_off(p, tl__shuffle_src_chan(c0 + k, p->C, p->G));
+            in_order[k] = tl__shuffle_chan_off(p, c0 + k);
+            mapped[k] = tl__shuffle_chan_off(p, tl__shuffle_src_chan(c0 + k, p->C, G));
         }
         tl__shuffle_walk_start(p, &w);
         do {

@@ -124,6 +124,8 @@ static void check_named_layouts(void)
         {4, {2, 20, 3, 3, 0}, "nChw8c"},   {4, {2, 20, 3, 3, 0}, "nChw16c"},
         {4, {2, 36, 2, 3, 0}, "nChw16c"},  {5, {1, 12, 2, 2, 3}, "nCdhw8c"},
         {4, {3, 16, 2, 2, 0}, "NChw16n16c"},
+        /* more channels than the core's offset chunk (256) */
+        {4, {1, 300, 1, 2, 0}, "nchw"},
     };
     int i, axis, dt;
     for (i = 0; i < (int)(sizeof cases / sizeof *cases); ++i)

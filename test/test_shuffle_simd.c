@@ -169,6 +169,27 @@ static void wide_case(void)
     compare(&md, 1, dir == TL_FORWARD ? G : C / G, dir, "wide");
 }
 
+/* Planes of nchw: the core copies each channel's plane, in the order of
+   the side that is not interleaved, in chunks of 256 channels, streaming
+   the stores (in the build with TL__SHUF_STREAM_MIN=1); views start
+   planes off any alignment. */
+static void planes_case(void)
+{
+    tl_dim dims[4], g;
+    tl_data_type dt = shuffle_dts[tl_test_range(0, SHUFFLE_NDTS - 1)];
+    tl_direction dir = tl_test_range(0, 1) ? TL_BACKWARD : TL_FORWARD;
+    tl_memory_desc md, parent;
+    dims[0] = tl_test_range(1, 2);
+    dims[1] = tl_test_range(1, 8) * tl_test_range(1, 70);
+    dims[2] = tl_test_range(1, 6);
+    dims[3] = tl_test_range(1, 40);
+    CHECK_EQ(tl_md_init_by_tag(&parent, 4, dims, dt, "nchw"), TL_OK);
+    md = parent;
+    if (tl_test_range(0, 1) && !random_view(&md, &parent)) md = parent;
+    g = random_divisor(md.dims[1]);
+    compare(&md, 1, g, dir, "planes");
+}
+
 /* ShuffleNet v2's shapes: 116 channels in two groups, nhwc and nChw16c
    (116 = 7 blocks of 16 + 4: vectors cross blocks and the last is padded). */
 static void shufflenet_cases(void)
@@ -199,6 +220,7 @@ int shuffle_simd_tests(void)
     }
     for (i = 0; i < 1000; ++i) general_case();
     for (i = 0; i < 60; ++i) wide_case();
+    for (i = 0; i < 200; ++i) planes_case();
     shufflenet_cases();
     /* each kernel ran on many cases, so the comparisons above meant something */
     for (blocked = 0; blocked < 2; ++blocked)
