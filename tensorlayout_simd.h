@@ -1327,9 +1327,9 @@ TL__SR_INLINE void tl__sr_border(int es, const char *s, size_t sb, char *d, size
    prefetchers follow (64 short streams at a time, as in square cache
    tiles, ran at a third of the speed here). */
 TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim ss, char *d,
-                                       tl_dim ds, tl_dim nm, tl_dim nl, int nt)
+                                       tl_dim ds, tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs)
 {
-    tl_dim B = wide ? wide : 16 / es, slice, m0, l0;
+    tl_dim B = wide ? wide : 16 / es, slice, m0, l0, k;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     /* a short M (the 16 channels of nChw16c -> nchw) makes many dst rows
        that each get only the strip's bytes before the walk comes back:
@@ -1341,6 +1341,7 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
        many small tiles that need one slice) */
     if ((size_t)nm * db <= TL__SR_SLICE) slice = nm;
     else slice = db > TL__SR_SLICE / (size_t)B ? B : (tl_dim)(TL__SR_SLICE / db) / B * B;
+    for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d)
     for (m0 = 0; m0 < nm; m0 += slice) {
         tl_dim mt = nm - m0 < slice ? nm - m0 : slice, mb = mt / B * B;
         const char *sm = s + (size_t)m0 * (size_t)es;
@@ -1387,23 +1388,31 @@ static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
     return !nt && tl__sr_avx2() ? 8 : 0;
 }
 
+/* rs.count tiles, tile k rs.s and rs.d bytes after tile k - 1 (their
+   setup paid once: the 9 hw x 16 i tiles of OIhw16o16i, one per o). */
+static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                                   tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs)
+{
+    size_t db = (size_t)ds * (size_t)es;
+    nt = nt && (uintptr_t)d % 16 == 0 && db % 16 == 0 && rs.d % 16 == 0;
+    switch (es) {
+    case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt, rs); break;
+    case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt, rs); break;
+    case 4:
+        switch (tl__sr_wide(d, rs.count > 1 ? db | rs.d : db, nm, nl, nt)) {
+        case 16: tl__sr_transpose_es(4, 16, s, ss, d, ds, nm, nl, nt, rs); break;
+        case 8: tl__sr_transpose_es(4, 8, s, ss, d, ds, nm, nl, nt, rs); break;
+        default: tl__sr_transpose_es(4, 0, s, ss, d, ds, nm, nl, nt, rs); break;
+        }
+        break;
+    default: tl__sr_transpose_es(8, 0, s, ss, d, ds, nm, nl, nt, rs); break;
+    }
+}
+
 static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
                              tl_dim nm, tl_dim nl, int nt)
 {
-    size_t db = (size_t)ds * (size_t)es;
-    nt = nt && (uintptr_t)d % 16 == 0 && db % 16 == 0;
-    switch (es) {
-    case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt); break;
-    case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt); break;
-    case 4:
-        switch (tl__sr_wide(d, db, nm, nl, nt)) {
-        case 16: tl__sr_transpose_es(4, 16, s, ss, d, ds, nm, nl, nt); break;
-        case 8: tl__sr_transpose_es(4, 8, s, ss, d, ds, nm, nl, nt); break;
-        default: tl__sr_transpose_es(4, 0, s, ss, d, ds, nm, nl, nt); break;
-        }
-        break;
-    default: tl__sr_transpose_es(8, 0, s, ss, d, ds, nm, nl, nt); break;
-    }
+    tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, nt, tl__sr_one_run);
 }
 
 /* Copies n elements s[k*ss] -> d[k*ds] of es bytes (strides in elements). */
@@ -2292,6 +2301,30 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
         }
 }
 
+#define TL__SR_SMALL_TILE 4096 /* bytes of a copied tile below which a
+                                  step moves all tiles of the loop outside L */
+
+/* Whether a copying tile's dst rows (n values of es bytes) are too
+   short for a transpose: they are widened instead. 8-byte values fill a
+   row on their own. */
+static int tl__sr_tile_widens(tl_dim n, size_t es) { return n * (tl_dim)es < 16 && es < 8; }
+
+/* Small transposed tiles that the loop outside L in dst (o of
+   OIhw16o16i: tiles of 9 hw x 16 i, one per o) lays side by side go in
+   one step, not one step each. -1: none. */
+static int tl__sr_tiles_loop(const tl_reorder_plan *p, int M)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    size_t es = tl_dt_size(p->src_md.data_type);
+    int k;
+    if (tl__sr_tile_widens(L->size, es) ||
+        p->loops[M].size * L->size * (tl_dim)es > TL__SR_SMALL_TILE)
+        return -1;
+    for (k = 0; k < p->nloops - 1; ++k)
+        if (k != M && p->loops[k].dst_stride == L->size && p->loops[k].size > 1) return k;
+    return -1;
+}
+
 #define TL__SR_SHORT_RUN 1024 /* bytes of a copied run below which a step
                                  copies all runs of the loop outside L */
 
@@ -2365,6 +2398,7 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         if (sh->M < 0) sh->shape = TL__SR_STRIDED;
         else sh->shape = p->loops[sh->M].size >= B ? TL__SR_TILE_COPY : TL__SR_NARROW;
         if (sh->shape == TL__SR_TILE_COPY) tl__sr_merge_rows(p, sh);
+        if (sh->shape == TL__SR_TILE_COPY) sh->K2 = tl__sr_tiles_loop(p, sh->M);
         return;
     }
     if (sh->M >= 0 && p->loops[sh->M].size >= B && L->size >= 16) {
@@ -2468,11 +2502,18 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         }
         break;
     case TL__SR_TILE_COPY:
-        if (n * es < 16 && es < 8)     /* 8-byte values fill a row on their own */
+        if (tl__sr_tile_widens(n, (size_t)es)) {
             tl__sr_widen(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n);
-        else
-            tl__sr_transpose(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M],
-                             n, sh->stream);
+        } else {
+            tl__sr_runs rs = tl__sr_one_run;
+            if (sh->K2 >= 0) {
+                rs.count = hi[sh->K2] - i[sh->K2];
+                rs.s = (size_t)lp[sh->K2].src_stride * (size_t)es;
+                rs.d = (size_t)lp[sh->K2].dst_stride * dsz;
+            }
+            tl__sr_transpose_tiles(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride,
+                                   hi[sh->M] - lo[sh->M], n, sh->stream, rs);
+        }
         break;
 #if TL__SR_AVX2
     case TL__SR_TILE_ROWS: {
