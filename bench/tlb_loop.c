@@ -61,6 +61,23 @@ tlb_loop *tlb_loop_create(const tl_memory_desc *src_md, const tl_memory_desc *ds
     return l;
 }
 
+tlb_loop *tlb_loop_create_shuffle(const tl_memory_desc *md, int axis, tl_dim group_size,
+                                  tl_direction dir)
+{
+    tlb_loop *l;
+    tl_dim C, G, q, c;
+    if (md->data_type != TL_F32 || axis < 0 || axis >= md->ndims) return NULL;
+    C = md->dims[axis];
+    if (group_size < 1 || C % group_size != 0) return NULL;
+    l = tlb_loop_create(md, md, NULL);
+    if (!l) return NULL;
+    G = dir == TL_FORWARD ? group_size : C / group_size;
+    q = C / G;
+    /* doff[axis] still holds every channel's offset */
+    for (c = 0; c < C; ++c) l->soff[axis][c] = l->doff[axis][(c % q) * G + c / q];
+    return l;
+}
+
 static float tlb_loop_clamp(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 void tlb_loop_execute(const tlb_loop *l, const void *src, void *dst)

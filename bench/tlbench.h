@@ -48,6 +48,11 @@ void tlb_dnnl_destroy(tlb_dnnl *p);
 typedef struct tlb_loop tlb_loop;
 tlb_loop *tlb_loop_create(const tl_memory_desc *src_md, const tl_memory_desc *dst_md,
                           const tl_reorder_attr *attr);
+/* The same loop for a channel shuffle of md (the seed's definition: dst
+   channel c reads source channel (c % (C/G)) G + c / (C/G)): the axis's
+   source offsets are those of the channels read. f32 only. */
+tlb_loop *tlb_loop_create_shuffle(const tl_memory_desc *md, int axis, tl_dim group_size,
+                                  tl_direction dir);
 void tlb_loop_execute(const tlb_loop *l, const void *src, void *dst);
 void tlb_loop_destroy(tlb_loop *l);
 
