@@ -811,28 +811,47 @@ static void tl__sr8_rows4(const char *s, tl_dim ss, char *d, size_t db, tl_dim m
                                                            idx, 4));
 }
 
-/* The pixels [0, n) of nm (2 to 4) byte channels stored densely (s:
-   pixel p's channel m at p * nm + m) split into nm planes (channel m's
-   at d + m * db), 32 pixels at a time: each 128-bit lane holds the
-   nm * 16 bytes of 16 pixels in nm vectors, and byte shuffles pick
-   channel m's bytes out of each (the rest zeroed) to be or-ed. nm^2
-   shuffles for 16 pixels a lane, where a transpose of 16-byte rows
-   (RGB camera frames: 16 loads a block) took four times the work.
-   Returns the pixels done (a multiple of 32); nm constant. */
-TL__SR_INLINE tl_dim tl__sr8_split_bytes(int nm, const char *s, char *d, size_t db, tl_dim n)
+/* Byte planes <-> dense pixels of nm (2 to 4) byte channels (pixel p's
+   channel m at p * nm + m), 32 pixels at a time: each 128-bit lane
+   holds 16 pixels, as nm vectors of dense bytes or one vector a plane,
+   and every output vector m is the or of nm byte shuffles, one of each
+   input vector j, pick[m][j] choosing its bytes (the rest zeroed). nm^2
+   shuffles for 16 pixels a lane, where a transpose of 16-byte rows took
+   four times the work (RGB camera frames: 16 loads a block). split: the
+   dense bytes to planes, else back. */
+TL__SR_INLINE void tl__sr8_byte_picks(int nm, int split, simde__m256i pick[4][4])
 {
-    simde__m256i pick[4][4], v[4];
     uint8_t idx[32];
-    tl_dim p;
     int m, j, b;
     for (m = 0; m < nm; ++m)
         for (j = 0; j < nm; ++j) {
             for (b = 0; b < 32; ++b) {
-                int at = (b % 16) * nm + m;    /* in the lane's nm * 16 bytes */
-                idx[b] = (uint8_t)(at / 16 == j ? at % 16 : 0x80);
+                int at = split ? (b % 16) * nm + m : 16 * m + b % 16;   /* in dense order */
+                int from = split ? at / 16 : at % nm, byte = split ? at % 16 : at / nm;
+                idx[b] = (uint8_t)(from == j ? byte : 0x80);
             }
             pick[m][j] = simde_mm256_loadu_si256((const simde__m256i *)(const void *)idx);
         }
+}
+
+TL__SR_INLINE simde__m256i tl__sr8_pick_bytes(int nm, const simde__m256i *v,
+                                              const simde__m256i *pick)
+{
+    simde__m256i r = simde_mm256_shuffle_epi8(v[0], pick[0]);
+    int j;
+    TL__SR_UNROLL
+    for (j = 1; j < nm; ++j) r = simde_mm256_or_si256(r, simde_mm256_shuffle_epi8(v[j], pick[j]));
+    return r;
+}
+
+/* Dense pixels [0, n) at s to nm planes db bytes apart from d. Returns
+   the pixels done (a multiple of 32); nm constant. */
+TL__SR_INLINE tl_dim tl__sr8_split_bytes(int nm, const char *s, char *d, size_t db, tl_dim n)
+{
+    simde__m256i pick[4][4], v[4];
+    tl_dim p;
+    int m, j;
+    tl__sr8_byte_picks(nm, 1, pick);
     for (p = 0; p + 32 <= n; p += 32) {
         const char *q = s + (size_t)p * (size_t)nm;
         TL__SR_UNROLL
@@ -841,22 +860,48 @@ TL__SR_INLINE tl_dim tl__sr8_split_bytes(int nm, const char *s, char *d, size_t 
                 simde_mm256_castsi128_si256(simde_mm_loadu_si128((const simde__m128i *)(const void *)(q + 16 * j))),
                 simde_mm_loadu_si128((const simde__m128i *)(const void *)(q + 16 * (nm + j))), 1);
         TL__SR_UNROLL
+        for (m = 0; m < nm; ++m)
+            simde_mm256_storeu_si256((simde__m256i *)(void *)(d + (size_t)m * db + (size_t)p),
+                                     tl__sr8_pick_bytes(nm, v, pick[m]));
+    }
+    return p;
+}
+
+/* nm planes sb bytes apart from s, pixels [0, n), to dense pixels at d.
+   Returns the pixels done (a multiple of 32); nm constant. */
+TL__SR_INLINE tl_dim tl__sr8_merge_bytes(int nm, const char *s, size_t sb, char *d, tl_dim n)
+{
+    simde__m256i pick[4][4], v[4];
+    tl_dim p;
+    int m, j;
+    tl__sr8_byte_picks(nm, 0, pick);
+    for (p = 0; p + 32 <= n; p += 32) {
+        char *q = d + (size_t)p * (size_t)nm;
+        TL__SR_UNROLL
+        for (j = 0; j < nm; ++j)
+            v[j] = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s + (size_t)j * sb + (size_t)p));
+        TL__SR_UNROLL
         for (m = 0; m < nm; ++m) {
-            simde__m256i r = simde_mm256_shuffle_epi8(v[0], pick[m][0]);
-            TL__SR_UNROLL
-            for (j = 1; j < nm; ++j) r = simde_mm256_or_si256(r, simde_mm256_shuffle_epi8(v[j], pick[m][j]));
-            simde_mm256_storeu_si256((simde__m256i *)(void *)(d + (size_t)m * db + (size_t)p), r);
+            simde__m256i r = tl__sr8_pick_bytes(nm, v, pick[m]);
+            simde_mm_storeu_si128((simde__m128i *)(void *)(q + 16 * m), simde_mm256_castsi256_si128(r));
+            simde_mm_storeu_si128((simde__m128i *)(void *)(q + 16 * (nm + m)),
+                                  simde_mm256_extracti128_si256(r, 1));
         }
     }
     return p;
 }
 
-static tl_dim tl__sr8_split_bytes_n(int nm, const char *s, char *d, size_t db, tl_dim n)
+/* Either of the two for nm from 2 to 4 (split: sb unused). */
+static tl_dim tl__sr8_planes_bytes(int nm, int split, const char *s, size_t sb, char *d,
+                                   size_t db, tl_dim n)
 {
-    switch (nm) {
-    case 2: return tl__sr8_split_bytes(2, s, d, db, n);
-    case 3: return tl__sr8_split_bytes(3, s, d, db, n);
-    default: return tl__sr8_split_bytes(4, s, d, db, n);
+    switch (nm * 2 + split) {
+    case 5: return tl__sr8_split_bytes(2, s, d, db, n);
+    case 7: return tl__sr8_split_bytes(3, s, d, db, n);
+    case 9: return tl__sr8_split_bytes(4, s, d, db, n);
+    case 4: return tl__sr8_merge_bytes(2, s, sb, d, n);
+    case 6: return tl__sr8_merge_bytes(3, s, sb, d, n);
+    default: return tl__sr8_merge_bytes(4, s, sb, d, n);
     }
 }
 
@@ -1488,7 +1533,7 @@ TL__SR_INLINE void tl__sr_narrow_es(int es, const char *s, tl_dim ss, char *d, t
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
 #if TL__SR_AVX2
     if (es == 1 && ss == nm && nm >= 2 && nm <= 4 && tl__sr_avx2())
-        l = tl__sr8_split_bytes_n((int)nm, s, d, db, nl);
+        l = tl__sr8_planes_bytes((int)nm, 1, s, 0, d, db, nl);
 #endif
     for (; l + B <= nl && (size_t)(s_end - s) >= (size_t)(l + B - 1) * sb + 16; l += B)
         tl__sr_transpose_block(es, s + (size_t)l * sb, sb, d + (size_t)l * (size_t)es, db, 16 / es,
@@ -1533,6 +1578,10 @@ TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, cha
     simde__m128i v_buf[16];
     tl_dim B = 16 / es, m = 0, l;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es, row = (size_t)nl * (size_t)es;
+#if TL__SR_AVX2
+    if (es == 1 && ds == nl && nl >= 2 && nl <= 4 && tl__sr_avx2())
+        m = tl__sr8_planes_bytes(nl, 0, s, sb, d, 0, nm);
+#endif
     if (ds == nl)
         for (; m + B <= nm && (size_t)(nm - m - B) * db >= 16 - row; m += B)
             tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,

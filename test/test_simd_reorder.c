@@ -713,47 +713,52 @@ static void narrow_rows(void)
     CHECK_MSG(taken >= 100, "only %d narrow-row plans took the copying tile", taken);
 }
 
-/* Images of 1 to 5 byte channels (nhwc) split into planes (nchw): dense
-   pixels of 2 to 4 channels take the byte-shuffle split 32 pixels at a
-   time, the rest (widths that leave tails, views whose pixels have
-   gaps, 1 or 5 channels) the transposes; every width from 1 to 100 on
-   a row, so each tail length after the 32-pixel blocks is met. */
-static void split_planes(void)
+/* Images of 1 to 5 byte channels split into planes (nhwc -> nchw) and
+   merged back (nchw -> nhwc): dense pixels of 2 to 4 channels take the
+   byte shuffles 32 pixels at a time, the rest (widths that leave tails,
+   views whose pixels have gaps, 1 or 5 channels) the transposes; every
+   width from 1 to 100 on a row, so each tail length after the 32-pixel
+   blocks is met. */
+static void byte_planes(void)
 {
     static const tl_data_type t[] = { TL_U8, TL_S8 };
-    int c, w, view, taken = 0;
-    for (c = 1; c <= 5; ++c)
-        for (w = 1; w <= 100; ++w)
-            for (view = 0; view < 2; ++view) {
-                tl_dim dims[4] = { 1, 0, 0, 0 }, pdims[4] = { 1, 0, 0, 0 }, off[4] = { 0, 0, 0, 0 };
-                tl_memory_desc ps, s, d;
-                tl_reorder_attr a;
-                tl_reorder_plan plan;
-                tl__sr_shape sh;
-                tl_data_type dt = t[(c + w) % 2];
-                char what[96];
-                dims[1] = c;
-                dims[2] = pdims[2] = w % 3 + 1;
-                dims[3] = pdims[3] = w;
-                pdims[1] = c + view * 2;
-                off[1] = view;
-                memset(&a, 0, sizeof a);
-                a.nthreads = w % 2 + 1;
-                if (tl_md_init_by_tag(&ps, 4, pdims, dt, "nhwc") ||
-                    tl_md_submemory(&s, &ps, dims, off) ||
-                    tl_md_init_by_tag(&d, 4, dims, dt, "nchw")) {
-                    CHECK_MSG(0, "split planes c=%d w=%d refused", c, w);
-                    continue;
+    int c, w, view, merge, taken = 0;
+    for (merge = 0; merge < 2; ++merge)
+        for (c = 1; c <= 5; ++c)
+            for (w = 1; w <= 100; ++w)
+                for (view = 0; view < 2; ++view) {
+                    tl_dim dims[4] = { 1, 0, 0, 0 }, pdims[4] = { 1, 0, 0, 0 }, off[4] = { 0, 0, 0, 0 };
+                    tl_memory_desc pixels, parent, planes;
+                    tl_reorder_attr a;
+                    tl_reorder_plan plan;
+                    tl__sr_shape sh;
+                    tl_data_type dt = t[(c + w) % 2];
+                    char what[96];
+                    dims[1] = c;
+                    dims[2] = pdims[2] = w % 3 + 1;
+                    dims[3] = pdims[3] = w;
+                    pdims[1] = c + view * 2;
+                    off[1] = view;
+                    memset(&a, 0, sizeof a);
+                    a.nthreads = w % 2 + 1;
+                    if (tl_md_init_by_tag(&parent, 4, pdims, dt, "nhwc") ||
+                        tl_md_submemory(&pixels, &parent, dims, off) ||
+                        tl_md_init_by_tag(&planes, 4, dims, dt, "nchw")) {
+                        CHECK_MSG(0, "byte planes c=%d w=%d refused", c, w);
+                        continue;
+                    }
+                    sprintf(what, "byte planes %s %s c=%d w=%d view %d", merge ? "merge" : "split",
+                            tl_dt_name(dt), c, w, view);
+                    if (merge) compare(&planes, &pixels, &a, (c + w) % 4, what);
+                    else compare(&pixels, &planes, &a, (c + w) % 4, what);
+                    if ((merge ? tl_reorder_plan_init(&plan, &planes, &pixels, &a)
+                               : tl_reorder_plan_init(&plan, &pixels, &planes, &a)) == TL_OK &&
+                        plan.kernel == tl__simd_reorder_kernel) {
+                        tl__sr_pick_shape(&plan, &sh);
+                        taken += sh.shape == (merge ? TL__SR_TILE_COPY : TL__SR_NARROW);
+                    }
                 }
-                sprintf(what, "split planes %s c=%d w=%d view %d", tl_dt_name(dt), c, w, view);
-                compare(&s, &d, &a, (c + w) % 4, what);
-                if (tl_reorder_plan_init(&plan, &s, &d, &a) == TL_OK &&
-                    plan.kernel == tl__simd_reorder_kernel) {
-                    tl__sr_pick_shape(&plan, &sh);
-                    taken += sh.shape == TL__SR_NARROW;
-                }
-            }
-    CHECK_MSG(taken >= 500, "only %d plane splits took the narrow tile", taken);
+    CHECK_MSG(taken >= 1000, "only %d byte-plane plans took the narrow tiles", taken);
 }
 
 /* Plans with tails (blocks that do not divide a dim, on either side):
@@ -822,7 +827,7 @@ int main(void)
 {
     tails_boxes();
     narrow_rows();
-    split_planes();
+    byte_planes();
     short_runs();
     wide_blocks();
     merged_tiles();
