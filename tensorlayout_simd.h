@@ -1482,33 +1482,6 @@ static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
     return !nt && tl__sr_avx2() ? 8 : 0;
 }
 
-/* rs.count tiles, tile k rs.s and rs.d bytes after tile k - 1 (their
-   setup paid once: the 9 hw x 16 i tiles of OIhw16o16i, one per o). */
-static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
-                                   tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs)
-{
-    size_t db = (size_t)ds * (size_t)es;
-    nt = nt && (uintptr_t)d % 16 == 0 && db % 16 == 0 && rs.d % 16 == 0;
-    switch (es) {
-    case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt, rs); break;
-    case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt, rs); break;
-    case 4:
-        switch (tl__sr_wide(d, rs.count > 1 ? db | rs.d : db, nm, nl, nt)) {
-        case 16: tl__sr_transpose_es(4, 16, s, ss, d, ds, nm, nl, nt, rs); break;
-        case 8: tl__sr_transpose_es(4, 8, s, ss, d, ds, nm, nl, nt, rs); break;
-        default: tl__sr_transpose_es(4, 0, s, ss, d, ds, nm, nl, nt, rs); break;
-        }
-        break;
-    default: tl__sr_transpose_es(8, 0, s, ss, d, ds, nm, nl, nt, rs); break;
-    }
-}
-
-static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
-                             tl_dim nm, tl_dim nl, int nt)
-{
-    tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, nt, tl__sr_one_run);
-}
-
 /* Copies n elements s[k*ss] -> d[k*ds] of es bytes (strides in elements). */
 static void tl__sr_strided_copy(int es, const char *s, tl_dim ss, char *d, tl_dim ds, tl_dim n)
 {
@@ -1619,6 +1592,46 @@ static void tl__sr_widen(int es, const char *s, tl_dim ss, char *d, tl_dim ds, t
         }
         break;
     }
+}
+
+/* Whether a copying tile's dst rows (n values of es bytes) are too
+   short for a transpose: they are widened instead. 8-byte values fill a
+   row on their own. */
+static int tl__sr_tile_widens(tl_dim n, size_t es) { return n * (tl_dim)es < 16 && es < 8; }
+
+/* rs.count tiles, tile k rs.s and rs.d bytes after tile k - 1 (their
+   setup paid once: the 9 hw x 16 i tiles of OIhw16o16i, one per o).
+   Rows too short for a block are widened, wherever the tile comes from
+   (the 3-channel rows of staged blocks too: nchw -> nhwc f32 -> bf16,
+   one element at a time before, 2.6 GB/s). */
+static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                                   tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs)
+{
+    size_t db = (size_t)ds * (size_t)es;
+    tl_dim k;
+    if (tl__sr_tile_widens(nl, (size_t)es)) {
+        for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) tl__sr_widen(es, s, ss, d, ds, nm, nl);
+        return;
+    }
+    nt = nt && (uintptr_t)d % 16 == 0 && db % 16 == 0 && rs.d % 16 == 0;
+    switch (es) {
+    case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt, rs); break;
+    case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt, rs); break;
+    case 4:
+        switch (tl__sr_wide(d, rs.count > 1 ? db | rs.d : db, nm, nl, nt)) {
+        case 16: tl__sr_transpose_es(4, 16, s, ss, d, ds, nm, nl, nt, rs); break;
+        case 8: tl__sr_transpose_es(4, 8, s, ss, d, ds, nm, nl, nt, rs); break;
+        default: tl__sr_transpose_es(4, 0, s, ss, d, ds, nm, nl, nt, rs); break;
+        }
+        break;
+    default: tl__sr_transpose_es(8, 0, s, ss, d, ds, nm, nl, nt, rs); break;
+    }
+}
+
+static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
+                             tl_dim nm, tl_dim nl, int nt)
+{
+    tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, nt, tl__sr_one_run);
 }
 
 /* The M x L tile of a converting plan: raw source bits transposed into a
@@ -1740,6 +1753,8 @@ typedef struct {
     const size_t *rows;         /* 4-byte rows copied whole: each T row's dst byte
                                    offset (tl__sr_perm_rows_init); else NULL */
     int direct;                 /* rows, transposed from the source and scaled */
+    int t_is_dst;               /* T's rows lie as dst's (the 3 channels of nchw ->
+                                   nhwc, rows one after another): no T, no zip */
     const size_t *onepass;      /* 4i16o4i, 8i16o2i: S to dst in one pass, each S
                                    column's dst byte offset (tl__sr_perm_onepass_init);
                                    else NULL */
@@ -1921,6 +1936,18 @@ static void tl__sr_perm_table(const tl_reorder_plan *p, tl__sr_perm *pm)
     }
 }
 
+/* Whether T, as tl__sr_perm_table laid it out, is the block of dst
+   itself: rows copied whole (nZ = 1), row g at value g * nR on both
+   sides. The transposes then write dst. Not for small rows, whose zips
+   move whole vectors past the last row. */
+static void tl__sr_perm_dense_init(tl__sr_perm *pm)
+{
+    tl_dim g;
+    pm->t_is_dst = pm->fast && pm->nZ == 1 && !pm->small;
+    for (g = 0; g < pm->noff && pm->t_is_dst; ++g)
+        pm->t_is_dst = pm->off[2 * g] == g * pm->nR && pm->off[2 * g + 1] == g * pm->nR;
+}
+
 /* Whether plan p can take blocks staged in source order; whole: this
    kernel call does all of loops[0]. */
 static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, int whole)
@@ -2054,8 +2081,16 @@ TL__SR_INLINE void tl__sr_perm_zip_es(int es, int nz, const tl__sr_perm *pm, cha
     for (g = 0; g < pm->noff; ++g) {
         char *t = T + (size_t)pm->off[2 * g] * (size_t)es;
         char *o = d + (size_t)pm->off[2 * g + 1] * (size_t)es;
-        if (nz == 1) tl__sr_row_copy(back ? o : t, back ? t : o, rowb);
-        else if (rowb == 2) tl__sr_perm_zip_small(es, nz, 2, t, ts, o, back);
+        if (nz == 1) {
+            /* rows that follow one another on both sides go as one (the
+               3-channel pixels of nchw -> nhwc: 6 bytes a row) */
+            tl_dim n = 1;
+            while (g + n < pm->noff && pm->off[2 * (g + n)] == pm->off[2 * g] + n * pm->nR &&
+                   pm->off[2 * (g + n) + 1] == pm->off[2 * g + 1] + n * pm->nR)
+                ++n;
+            tl__sr_row_copy(back ? o : t, back ? t : o, (size_t)n * rowb);
+            g += n - 1;
+        } else if (rowb == 2) tl__sr_perm_zip_small(es, nz, 2, t, ts, o, back);
         else if (rowb == 4) tl__sr_perm_zip_small(es, nz, 4, t, ts, o, back);
         else if (rowb == 8) tl__sr_perm_zip_small(es, nz, 8, t, ts, o, back);
         else if (back)
@@ -2268,15 +2303,16 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     }
 #endif
     if (copy && pm->nx == 0 && !pm->onepass) {  /* S would be the source, rows R->src_stride apart */
-        tl__sr_transpose((int)es, s, p->loops[pm->R].src_stride, T, pm->nR, pm->nC, pm->nR, 0);
-        tl__sr_perm_zip((int)es, pm, T, d, 0);
+        tl__sr_transpose((int)es, s, p->loops[pm->R].src_stride, pm->t_is_dst ? d : T, pm->nR,
+                         pm->nC, pm->nR, 0);
+        if (!pm->t_is_dst) tl__sr_perm_zip((int)es, pm, T, d, 0);
         return;
     }
     /* beta: old dst values into S, where the conversion reads them, by
        the permute run backwards */
     if (p->beta != 0 && pm->fast) {
-        tl__sr_perm_zip((int)dsz, pm, T, d, 1);
-        tl__sr_perm_transpose(pm, (int)dsz, S, T, ncols, 1);
+        if (!pm->t_is_dst) tl__sr_perm_zip((int)dsz, pm, T, d, 1);
+        tl__sr_perm_transpose(pm, (int)dsz, S, pm->t_is_dst ? d : T, ncols, 1);
     } else if (p->beta != 0) {
         for (e = 0; e < pm->noff; ++e) memcpy(S + pm->off[e] * dsz, d + (size_t)e * dsz, dsz);
     }
@@ -2310,8 +2346,8 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         return;
     }
 #endif
-    tl__sr_perm_transpose(pm, (int)dsz, S, T, ncols, 0);
-    tl__sr_perm_zip((int)dsz, pm, T, d, 0);
+    tl__sr_perm_transpose(pm, (int)dsz, S, pm->t_is_dst ? d : T, ncols, 0);
+    if (!pm->t_is_dst) tl__sr_perm_zip((int)dsz, pm, T, d, 0);
 }
 
 /* How the kernel works through the nest: which loops it does inside one
@@ -2405,11 +2441,6 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
 
 #define TL__SR_SMALL_TILE 4096 /* bytes of a copied tile below which a
                                   step moves all tiles of the loop outside L */
-
-/* Whether a copying tile's dst rows (n values of es bytes) are too
-   short for a transpose: they are widened instead. 8-byte values fill a
-   row on their own. */
-static int tl__sr_tile_widens(tl_dim n, size_t es) { return n * (tl_dim)es < 16 && es < 8; }
 
 /* Small transposed tiles that the loop outside L in dst (o of
    OIhw16o16i: tiles of 9 hw x 16 i, one per o) lays side by side go in
@@ -2603,20 +2634,17 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             tl__sr_convert_run(p, s, d, sc, n);
         }
         break;
-    case TL__SR_TILE_COPY:
-        if (tl__sr_tile_widens(n, (size_t)es)) {
-            tl__sr_widen(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n);
-        } else {
-            tl__sr_runs rs = tl__sr_one_run;
-            if (sh->K2 >= 0) {
-                rs.count = hi[sh->K2] - i[sh->K2];
-                rs.s = (size_t)lp[sh->K2].src_stride * (size_t)es;
-                rs.d = (size_t)lp[sh->K2].dst_stride * dsz;
-            }
-            tl__sr_transpose_tiles(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride,
-                                   hi[sh->M] - lo[sh->M], n, sh->stream, rs);
+    case TL__SR_TILE_COPY: {
+        tl__sr_runs rs = tl__sr_one_run;
+        if (sh->K2 >= 0) {
+            rs.count = hi[sh->K2] - i[sh->K2];
+            rs.s = (size_t)lp[sh->K2].src_stride * (size_t)es;
+            rs.d = (size_t)lp[sh->K2].dst_stride * dsz;
         }
+        tl__sr_transpose_tiles(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride,
+                               hi[sh->M] - lo[sh->M], n, sh->stream, rs);
         break;
+    }
 #if TL__SR_AVX2
     case TL__SR_TILE_ROWS: {
         tl_dim nm = lp[sh->M].size * lp[sh->K].size;
@@ -2690,6 +2718,7 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
     if (tl__sr_perm_pick(p, &sh, &pm, begin == 0 && end == p->loops[0].size)) {
         pm.off = poff;
         tl__sr_perm_table(p, &pm);
+        tl__sr_perm_dense_init(&pm);
 #if TL__SR_AVX2
         tl__sr_perm_rows_init(&pm, p, rows);
 #endif
