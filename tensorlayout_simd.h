@@ -1435,31 +1435,32 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
        many small tiles that need one slice) */
     if ((size_t)nm * db <= TL__SR_SLICE) slice = nm;
     else slice = db > TL__SR_SLICE / (size_t)B ? B : (tl_dim)(TL__SR_SLICE / db) / B * B;
-    for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d)
-    for (m0 = 0; m0 < nm; m0 += slice) {
-        tl_dim mt = nm - m0 < slice ? nm - m0 : slice, mb = mt / B * B;
-        const char *sm = s + (size_t)m0 * (size_t)es;
-        char *dm = d + (size_t)m0 * db;
-        for (l0 = 0; l0 < nl; l0 += strip) {
-            tl_dim lt = nl - l0 < strip ? nl - l0 : strip, lb = lt / B * B, full = mb;
-            const char *sl = sm + (size_t)l0 * sb;
-            char *dl = dm + (size_t)l0 * (size_t)es;
-            tl__sr_strip(es, wide, sl, sb, dl, db, mb, lb, nt);
+    for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) {
+        for (m0 = 0; m0 < nm; m0 += slice) {
+            tl_dim mt = nm - m0 < slice ? nm - m0 : slice, mb = mt / B * B;
+            const char *sm = s + (size_t)m0 * (size_t)es;
+            char *dm = d + (size_t)m0 * db;
+            for (l0 = 0; l0 < nl; l0 += strip) {
+                tl_dim lt = nl - l0 < strip ? nl - l0 : strip, lb = lt / B * B, full = mb;
+                const char *sl = sm + (size_t)l0 * sb;
+                char *dl = dm + (size_t)l0 * (size_t)es;
+                tl__sr_strip(es, wide, sl, sb, dl, db, mb, lb, nt);
 #if TL__SR_AVX2
-            if (wide == 16 && mt - full >= 8) {     /* a band of 8 x 8 blocks */
-                tl__sr8_strip4(sl + (size_t)full * 4, sb, dl + (size_t)full * db, db, 8, lb);
-                full += 8;
-            }
-            /* the last rows of small tiles (the 9th tap of a 3x3 filter)
-               cost as much one by one as all the blocks before them */
-            if (wide && full < mt && ss <= INT32_MAX / 8) {
-                tl__sr8_rows4(sl, ss, dl, db, full, mt, lb);
-                full = mt;
-            }
+                if (wide == 16 && mt - full >= 8) {     /* a band of 8 x 8 blocks */
+                    tl__sr8_strip4(sl + (size_t)full * 4, sb, dl + (size_t)full * db, db, 8, lb);
+                    full += 8;
+                }
+                /* the last rows of small tiles (the 9th tap of a 3x3 filter)
+                   cost as much one by one as all the blocks before them */
+                if (wide && full < mt && ss <= INT32_MAX / 8) {
+                    tl__sr8_rows4(sl, ss, dl, db, full, mt, lb);
+                    full = mt;
+                }
 #endif
-            /* the border: the columns right of the blocks, the rows below */
-            if (lb < lt) tl__sr_border(es, sl, sb, dl, db, 0, full, lb, lt);
-            tl__sr_border(es, sl, sb, dl, db, full, mt, 0, lt);
+                /* the border: the columns right of the blocks, the rows below */
+                if (lb < lt) tl__sr_border(es, sl, sb, dl, db, 0, full, lb, lt);
+                tl__sr_border(es, sl, sb, dl, db, full, mt, 0, lt);
+            }
         }
     }
 }
@@ -2081,16 +2082,8 @@ TL__SR_INLINE void tl__sr_perm_zip_es(int es, int nz, const tl__sr_perm *pm, cha
     for (g = 0; g < pm->noff; ++g) {
         char *t = T + (size_t)pm->off[2 * g] * (size_t)es;
         char *o = d + (size_t)pm->off[2 * g + 1] * (size_t)es;
-        if (nz == 1) {
-            /* rows that follow one another on both sides go as one (the
-               3-channel pixels of nchw -> nhwc: 6 bytes a row) */
-            tl_dim n = 1;
-            while (g + n < pm->noff && pm->off[2 * (g + n)] == pm->off[2 * g] + n * pm->nR &&
-                   pm->off[2 * (g + n) + 1] == pm->off[2 * g + 1] + n * pm->nR)
-                ++n;
-            tl__sr_row_copy(back ? o : t, back ? t : o, (size_t)n * rowb);
-            g += n - 1;
-        } else if (rowb == 2) tl__sr_perm_zip_small(es, nz, 2, t, ts, o, back);
+        if (nz == 1) tl__sr_row_copy(back ? o : t, back ? t : o, rowb);
+        else if (rowb == 2) tl__sr_perm_zip_small(es, nz, 2, t, ts, o, back);
         else if (rowb == 4) tl__sr_perm_zip_small(es, nz, 4, t, ts, o, back);
         else if (rowb == 8) tl__sr_perm_zip_small(es, nz, 8, t, ts, o, back);
         else if (back)
@@ -2100,8 +2093,11 @@ TL__SR_INLINE void tl__sr_perm_zip_es(int es, int nz, const tl__sr_perm *pm, cha
     }
 }
 
+/* Nothing to do where T is dst itself (t_is_dst: the transposes wrote
+   it, or read it back). */
 static void tl__sr_perm_zip(int es, const tl__sr_perm *pm, char *T, char *d, int back)
 {
+    if (pm->t_is_dst) return;
     switch (es * 32 + (int)pm->nZ) {
     case 1 * 32 + 2: tl__sr_perm_zip_es(1, 2, pm, T, d, back); break;
     case 1 * 32 + 4: tl__sr_perm_zip_es(1, 4, pm, T, d, back); break;
@@ -2287,7 +2283,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
                              char *d, tl_dim sidx)
 {
     simde__m128i S_v[TL__SR_PBLOCK / 16 + 2], T_v[TL__SR_PBLOCK / 16];   /* S: onepass's over-read */
-    char *S = (char *)(void *)S_v, *T = (char *)(void *)T_v;
+    char *S = (char *)(void *)S_v, *T = pm->t_is_dst ? d : (char *)(void *)T_v;
     int copy = p->mode == TL_REORDER_MODE_COPY;
     size_t es = tl_dt_size(p->src_md.data_type);
     size_t dsz = (size_t)pm->vs;
@@ -2303,16 +2299,15 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     }
 #endif
     if (copy && pm->nx == 0 && !pm->onepass) {  /* S would be the source, rows R->src_stride apart */
-        tl__sr_transpose((int)es, s, p->loops[pm->R].src_stride, pm->t_is_dst ? d : T, pm->nR,
-                         pm->nC, pm->nR, 0);
-        if (!pm->t_is_dst) tl__sr_perm_zip((int)es, pm, T, d, 0);
+        tl__sr_transpose((int)es, s, p->loops[pm->R].src_stride, T, pm->nR, pm->nC, pm->nR, 0);
+        tl__sr_perm_zip((int)es, pm, T, d, 0);
         return;
     }
     /* beta: old dst values into S, where the conversion reads them, by
        the permute run backwards */
     if (p->beta != 0 && pm->fast) {
-        if (!pm->t_is_dst) tl__sr_perm_zip((int)dsz, pm, T, d, 1);
-        tl__sr_perm_transpose(pm, (int)dsz, S, pm->t_is_dst ? d : T, ncols, 1);
+        tl__sr_perm_zip((int)dsz, pm, T, d, 1);
+        tl__sr_perm_transpose(pm, (int)dsz, S, T, ncols, 1);
     } else if (p->beta != 0) {
         for (e = 0; e < pm->noff; ++e) memcpy(S + pm->off[e] * dsz, d + (size_t)e * dsz, dsz);
     }
@@ -2346,8 +2341,8 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         return;
     }
 #endif
-    tl__sr_perm_transpose(pm, (int)dsz, S, pm->t_is_dst ? d : T, ncols, 0);
-    if (!pm->t_is_dst) tl__sr_perm_zip((int)dsz, pm, T, d, 0);
+    tl__sr_perm_transpose(pm, (int)dsz, S, T, ncols, 0);
+    tl__sr_perm_zip((int)dsz, pm, T, d, 0);
 }
 
 /* How the kernel works through the nest: which loops it does inside one
@@ -2530,8 +2525,10 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         sh->stream = p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN;
         if (sh->M < 0) sh->shape = TL__SR_STRIDED;
         else sh->shape = p->loops[sh->M].size >= B ? TL__SR_TILE_COPY : TL__SR_NARROW;
-        if (sh->shape == TL__SR_TILE_COPY) tl__sr_merge_rows(p, sh);
-        if (sh->shape == TL__SR_TILE_COPY) sh->K2 = tl__sr_tiles_loop(p, sh->M);
+        if (sh->shape == TL__SR_TILE_COPY) {
+            tl__sr_merge_rows(p, sh);       /* may make it TL__SR_TILE_ROWS */
+            if (sh->shape == TL__SR_TILE_COPY) sh->K2 = tl__sr_tiles_loop(p, sh->M);
+        }
         return;
     }
     if (sh->M >= 0 && p->loops[sh->M].size >= B && L->size >= 16) {
