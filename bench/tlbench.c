@@ -476,8 +476,14 @@ static tl_status tlb_run_ours(const tlb_prb *p, const void *src, void *dst)
     return tl_shuffle(&p->src, src, dst, p->axis, p->group, p->dir);
 }
 
-/* Ours against the scalar engine (must be bit-identical) and against
-   oneDNN (reported; oneDNN 2.6 differs by design in a few corners). */
+/* The bare loop of p (attr: p's with the thread count of the run), or
+   NULL when it has none. */
+static tlb_loop *tlb_loop_of(const tlb_prb *p, const tl_reorder_attr *attr)
+{
+    return p->driver == TLB_REORDER ? tlb_loop_create(&p->src, &p->dst, attr)
+                                    : tlb_loop_create_shuffle(&p->src, p->axis, p->group, p->dir);
+}
+
 /* Whether the bare loop timed against p writes other bytes than ref, the
    scalar engine's; out: scratch of dst_bytes. Only where it has one,
    writes f32 (its s8/u8 rounding skips NaN) and dst has no padding (it
@@ -490,8 +496,7 @@ static int tlb_loop_differs(const tlb_prb *p, const void *src, const void *init,
     if (p->dst.data_type != TL_F32) return 0;
     for (d = 0; d < p->dst.ndims; ++d)
         if (p->dst.padded_dims[d] != p->dst.dims[d]) return 0;
-    l = p->driver == TLB_REORDER ? tlb_loop_create(&p->src, &p->dst, &p->attr)
-                                 : tlb_loop_create_shuffle(&p->src, p->axis, p->group, p->dir);
+    l = tlb_loop_of(p, &p->attr);
     if (!l) return 0;
     memcpy(out, init, dst_bytes);
     tlb_loop_execute(l, src, out);
@@ -500,6 +505,8 @@ static int tlb_loop_differs(const tlb_prb *p, const void *src, const void *init,
     return differs;
 }
 
+/* Ours against the scalar engine (must be bit-identical) and against
+   oneDNN (reported; oneDNN 2.6 differs by design in a few corners). */
 static void tlb_check(tlb_state *s, const tlb_prb *p, const void *src,
                       size_t dst_bytes)
 {
@@ -607,9 +614,7 @@ static void tlb_perf(tlb_state *s, const tlb_prb *p, void *src, void *dst,
         have[TLB_OURS] = tlb_call(&r, TLB_OURS) == 0;
         have[TLB_DNNL] = r.dnnl && tlb_call(&r, TLB_DNNL) == 0;
         have[TLB_MEMCPY] = 1;
-        r.loop = p->driver == TLB_REORDER
-            ? tlb_loop_create(&p->src, &p->dst, &a)
-            : tlb_loop_create_shuffle(&p->src, p->axis, p->group, p->dir);
+        r.loop = tlb_loop_of(p, &a);
         have[TLB_LOOP] = r.loop != NULL;
         if (!have[TLB_OURS]) {
             printf("skip (execute failed) %s\n", p->line);
