@@ -554,6 +554,34 @@ static void balanced(void)
         }
 }
 
+/* Whether the SIMD kernel takes the plan s -> d in the given shape. */
+static int takes_shape(const tl_memory_desc *s, const tl_memory_desc *d,
+                       const tl_reorder_attr *a, int shape)
+{
+    tl_reorder_plan plan;
+    tl__sr_shape sh;
+    if (tl_reorder_plan_init(&plan, s, d, a) != TL_OK || plan.kernel != tl__simd_reorder_kernel)
+        return 0;
+    tl__sr_pick_shape(&plan, &sh);
+    return sh.shape == shape;
+}
+
+/* An image in two layouts: planes (nchw) and pixels (nhwc) that are a
+   view of pad more channels, from channel `at` (gaps between pixels
+   when pad > 0). 0 on success. */
+static int image_mds(tl_data_type dt, const tl_dim *dims, tl_dim pad, tl_dim at,
+                     tl_memory_desc *planes, tl_memory_desc *pixels)
+{
+    tl_dim pdims[4], off[4] = { 0, 0, 0, 0 };
+    tl_memory_desc parent;
+    memcpy(pdims, dims, sizeof pdims);
+    pdims[1] += pad;
+    off[1] = at;
+    return tl_md_init_by_tag(planes, 4, dims, dt, "nchw") ||
+           tl_md_init_by_tag(&parent, 4, pdims, dt, "nhwc") ||
+           tl_md_submemory(pixels, &parent, dims, off);
+}
+
 /* Weights to blocked layouts with small filters: with AVX2, the taps and
    the input channels of a block become one tile with a table of dst rows
    (TL__SR_TILE_ROWS); every filter size, 2-D to 3-D, groups, odd I. */
@@ -569,8 +597,6 @@ static void merged_tiles(void)
         for (f = 1; f <= 8; ++f) {
             tl_dim dims[5];
             tl_memory_desc s, d;
-            tl_reorder_plan plan;
-            tl__sr_shape sh;
             char what[96];
             int g = strchr(k[i].st, 'g') != NULL, n = 0;
             if (g) dims[n++] = 2;
@@ -584,11 +610,7 @@ static void merged_tiles(void)
             }
             sprintf(what, "merged %s -> %s taps %d", k[i].st, k[i].dt, f);
             compare(&s, &d, NULL, f % 4, what);
-            if (tl_reorder_plan_init(&plan, &s, &d, NULL) == TL_OK &&
-                plan.kernel == tl__simd_reorder_kernel) {
-                tl__sr_pick_shape(&plan, &sh);
-                merged += sh.shape == TL__SR_TILE_ROWS;
-            }
+            merged += takes_shape(&s, &d, NULL, TL__SR_TILE_ROWS);
         }
     if (tl__sr_avx2()) CHECK_MSG(merged >= 20, "only %d plans took merged tiles", merged);
 }
@@ -684,31 +706,21 @@ static void narrow_rows(void)
         for (c = 1; c * (int)tl_dt_size(t[i]) < 16; ++c)
             for (w = 1; w <= 40; w += c + 2)
                 for (view = 0; view < 2; ++view) {
-                    tl_dim dims[4] = { 2, 0, 3, 0 }, pdims[4] = { 2, 0, 3, 0 }, off[4] = { 0, 0, 0, 0 };
-                    tl_memory_desc s, pd, d;
+                    tl_dim dims[4] = { 2, 0, 3, 0 };
+                    tl_memory_desc s, d;
                     tl_reorder_attr a;
-                    tl_reorder_plan plan;
-                    tl__sr_shape sh;
                     char what[96];
                     dims[1] = c;
-                    dims[3] = pdims[3] = w;
-                    pdims[1] = c + view * 5;
-                    off[1] = view * 2;
+                    dims[3] = w;
                     memset(&a, 0, sizeof a);
                     a.nthreads = w % 3 + 1;
-                    if (tl_md_init_by_tag(&s, 4, dims, t[i], "nchw") ||
-                        tl_md_init_by_tag(&pd, 4, pdims, t[i], "nhwc") ||
-                        tl_md_submemory(&d, &pd, dims, off)) {
+                    if (image_mds(t[i], dims, view * 5, view * 2, &s, &d)) {
                         CHECK_MSG(0, "narrow rows c=%d w=%d refused", c, w);
                         continue;
                     }
                     sprintf(what, "narrow rows %s c=%d w=%d view %d", tl_dt_name(t[i]), c, w, view);
                     compare(&s, &d, &a, (c + w) % 4, what);
-                    if (tl_reorder_plan_init(&plan, &s, &d, &a) == TL_OK &&
-                        plan.kernel == tl__simd_reorder_kernel) {
-                        tl__sr_pick_shape(&plan, &sh);
-                        taken += sh.shape == TL__SR_TILE_COPY;
-                    }
+                    taken += takes_shape(&s, &d, &a, TL__SR_TILE_COPY);
                 }
     CHECK_MSG(taken >= 100, "only %d narrow-row plans took the copying tile", taken);
 }
@@ -727,36 +739,29 @@ static void byte_planes(void)
         for (c = 1; c <= 5; ++c)
             for (w = 1; w <= 100; ++w)
                 for (view = 0; view < 2; ++view) {
-                    tl_dim dims[4] = { 1, 0, 0, 0 }, pdims[4] = { 1, 0, 0, 0 }, off[4] = { 0, 0, 0, 0 };
-                    tl_memory_desc pixels, parent, planes;
+                    tl_dim dims[4] = { 1, 0, 0, 0 };
+                    tl_memory_desc pixels, planes;
+                    const tl_memory_desc *from = &pixels, *to = &planes;
                     tl_reorder_attr a;
-                    tl_reorder_plan plan;
-                    tl__sr_shape sh;
                     tl_data_type dt = t[(c + w) % 2];
                     char what[96];
                     dims[1] = c;
-                    dims[2] = pdims[2] = w % 3 + 1;
-                    dims[3] = pdims[3] = w;
-                    pdims[1] = c + view * 2;
-                    off[1] = view;
+                    dims[2] = w % 3 + 1;
+                    dims[3] = w;
                     memset(&a, 0, sizeof a);
                     a.nthreads = w % 2 + 1;
-                    if (tl_md_init_by_tag(&parent, 4, pdims, dt, "nhwc") ||
-                        tl_md_submemory(&pixels, &parent, dims, off) ||
-                        tl_md_init_by_tag(&planes, 4, dims, dt, "nchw")) {
+                    if (image_mds(dt, dims, view * 2, view, &planes, &pixels)) {
                         CHECK_MSG(0, "byte planes c=%d w=%d refused", c, w);
                         continue;
                     }
+                    if (merge) {
+                        from = &planes;
+                        to = &pixels;
+                    }
                     sprintf(what, "byte planes %s %s c=%d w=%d view %d", merge ? "merge" : "split",
                             tl_dt_name(dt), c, w, view);
-                    if (merge) compare(&planes, &pixels, &a, (c + w) % 4, what);
-                    else compare(&pixels, &planes, &a, (c + w) % 4, what);
-                    if ((merge ? tl_reorder_plan_init(&plan, &planes, &pixels, &a)
-                               : tl_reorder_plan_init(&plan, &pixels, &planes, &a)) == TL_OK &&
-                        plan.kernel == tl__simd_reorder_kernel) {
-                        tl__sr_pick_shape(&plan, &sh);
-                        taken += sh.shape == (merge ? TL__SR_TILE_COPY : TL__SR_NARROW);
-                    }
+                    compare(from, to, &a, (c + w) % 4, what);
+                    taken += takes_shape(from, to, &a, merge ? TL__SR_TILE_COPY : TL__SR_NARROW);
                 }
     CHECK_MSG(taken >= 1000, "only %d byte-plane plans took the narrow tiles", taken);
 }
