@@ -17,9 +17,48 @@ tl_status shuffle_simd_run(const tl_memory_desc *md, const void *src, void *dst,
 tl_status shuffle_scalar_run(const tl_memory_desc *md, const void *src, void *dst, int axis,
                              tl_dim g, tl_direction dir, int *vectorized);
 
+int shuffle_simd_has_lines(void);
+
 static int small_pow2(tl_dim n) { return n == 2 || n == 4 || n == 8 || n == 16; }
 
-/* When a kernel applies (docs/shuffle.md, "How it runs"): the axis is innermost
+static long lines_ran;   /* comparisons the block lines should have made */
+
+/* The block lines' rule (docs/shuffle.md, "How it runs"), on AVX-512:
+   the axis is the one inner block, blk * es divides 64 (a vector holds
+   64 / (blk * es) pixels, which must then lie side by side: the other
+   dim with the smallest stride, if any has two positions, has stride
+   blk), and the dst blocks draw on at most 128 source blocks in all
+   (dst channel c reads (c % Q) G + c / Q, the seed's formula). */
+static int lines_take(const tl_memory_desc *md, int axis, tl_dim G)
+{
+    const tl_blocking_desc *bd = &md->blocking;
+    tl_dim C = md->dims[axis], Q = C / G, es = (tl_dim)tl_dt_size(md->data_type);
+    tl_dim blk = bd->inner_blks[0], inner = -1, nblocks, b, c, nsrc = 0;
+    int d;
+    if (!shuffle_simd_has_lines() || bd->inner_nblks != 1 || bd->inner_idxs[0] != axis ||
+        md->padded_offsets[axis] != 0 || (es != 2 && es != 4 && es != 8) ||
+        blk * es > 64 || 64 % (blk * es) != 0)
+        return 0;
+    for (d = 0; d < md->ndims; ++d)
+        if (d != axis && md->dims[d] > 1 && (inner < 0 || bd->strides[d] < inner))
+            inner = bd->strides[d];
+    if (blk * es < 64 && inner >= 0 && inner != blk) return 0;
+    nblocks = md->padded_dims[axis] / blk;
+    for (b = 0; b < nblocks; ++b) {
+        tl_dim seen[64];
+        int n = 0, i;
+        for (c = b * blk; c < (b + 1) * blk && c < C; ++c) {
+            tl_dim sb = ((c % Q) * G + c / Q) / blk;
+            for (i = 0; i < n && seen[i] != sb; ++i) {}
+            if (i == n) seen[n++] = sb;
+        }
+        nsrc += n;
+    }
+    return nblocks <= 128 && nsrc <= 128;
+}
+
+/* When a kernel applies (docs/shuffle.md, "How it runs"): the block
+   lines take the plan (above); else the axis is innermost
    with stride 1, or is the only inner block and that block holds a whole
    16-byte vector; and G or C/G is 2, 4, 8 or 16 with the other at least
    one vector long. Other plain layouts without a contiguous run go
@@ -33,6 +72,7 @@ static int expect_vectorized(const tl_memory_desc *md, int axis, tl_dim g, tl_di
     int blocked = bd->inner_nblks == 1 && bd->inner_idxs[0] == axis && bd->inner_blks[0] >= V;
     int d, runs = 0;
     if (G == 1 || G == C) return 0;
+    if (lines_take(md, axis, G)) return 1;
     if (md->padded_offsets[axis] == 0 && (plain || blocked) &&
         ((small_pow2(G) && Q >= V) || (small_pow2(Q) && G >= V)))
         return 1;
@@ -84,13 +124,26 @@ static void blocked_md(tl_memory_desc *md, int ndims, int axis, const tl_dim *di
 }
 
 /* One comparison; returns whether the SIMD side used a kernel. */
+/* Buffers start 64 bytes aligned (lines stream there) or a few elements
+   past that. */
+static unsigned char *shifted(unsigned char *raw, size_t shift)
+{
+    return raw + (64 - (uintptr_t)raw % 64) % 64 + shift;
+}
+
 static int compare(const tl_memory_desc *md, int axis, tl_dim g, tl_direction dir,
                    const char *what)
 {
-    size_t size = tl_md_size(md);
-    unsigned char *src = (unsigned char *)malloc(size), *a = (unsigned char *)malloc(size);
-    unsigned char *b = (unsigned char *)malloc(size);
-    int vec = -1, scalar_vec = -1, want = expect_vectorized(md, axis, g, dir);
+    size_t size = tl_md_size(md), es = tl_dt_size(md->data_type);
+    size_t shift = tl_test_range(0, 1) ? 0 : es * (size_t)tl_test_range(1, 3);
+    unsigned char *raw[3], *src, *a, *b;
+    int vec = -1, scalar_vec = -1, want = expect_vectorized(md, axis, g, dir), i;
+    tl_dim C = md->dims[axis];
+    for (i = 0; i < 3; ++i) raw[i] = (unsigned char *)malloc(size + 64 + shift);
+    src = shifted(raw[0], shift);
+    a = shifted(raw[1], shift);
+    b = shifted(raw[2], shift);
+    lines_ran += want && lines_take(md, axis, dir == TL_FORWARD ? g : C / g);
     fill_random(src, size);
     fill_random(a, size);
     memcpy(b, a, size);
@@ -101,9 +154,7 @@ static int compare(const tl_memory_desc *md, int axis, tl_dim g, tl_direction di
     CHECK_MSG(memcmp(a, b, size) == 0, "%s %s axis %d C %lld g %lld %s: SIMD != scalar", what,
               tl_dt_name(md->data_type), axis, (long long)md->dims[axis], (long long)g,
               dir == TL_FORWARD ? "fwd" : "bwd");
-    free(src);
-    free(a);
-    free(b);
+    for (i = 0; i < 3; ++i) free(raw[i]);
     return vec;
 }
 
@@ -190,6 +241,32 @@ static void planes_case(void)
     compare(&md, 1, g, dir, "planes");
 }
 
+/* The block lines: any group size, blocks of 4 to 32 in any outer
+   order (64 / (blk * es) pixels a vector when they lie side by side),
+   rows shorter than a vector, ending inside one, or cut into tiles,
+   padded last blocks, views. */
+static void lines_case(void)
+{
+    static const char *blks[4] = {"4", "8", "16", "32"};
+    tl_dim dims[4], C;
+    tl_data_type dt = shuffle_dts[tl_test_range(0, SHUFFLE_NDTS - 1)];
+    tl_direction dir = tl_test_range(0, 1) ? TL_BACKWARD : TL_FORWARD;
+    tl_memory_desc md, parent;
+    char tag[16];
+    int order = (int)tl_test_range(0, 2);
+    dims[0] = tl_test_range(1, 3);
+    dims[1] = C = tl_test_range(2, 300);
+    dims[2] = tl_test_range(1, 9);
+    dims[3] = tl_test_range(1, 150);
+    sprintf(tag, "%s%s", order == 0 ? "nChw" : order == 1 ? "nhwC" : "Cnhw",
+            blks[tl_test_range(0, 3)]);
+    strcat(tag, "c");
+    CHECK_EQ(tl_md_init_by_tag(&parent, 4, dims, dt, tag), TL_OK);
+    md = parent;
+    if (tl_test_range(0, 3) == 0 && !random_view(&md, &parent)) md = parent;
+    compare(&md, 1, random_divisor(md.dims[1]), dir, "lines");
+}
+
 /* ShuffleNet v2's shapes: 116 channels in two groups, nhwc and nChw16c
    (116 = 7 blocks of 16 + 4: vectors cross blocks and the last is padded). */
 static void shufflenet_cases(void)
@@ -221,11 +298,13 @@ int shuffle_simd_tests(void)
     for (i = 0; i < 1000; ++i) general_case();
     for (i = 0; i < 60; ++i) wide_case();
     for (i = 0; i < 200; ++i) planes_case();
+    for (i = 0; i < 600; ++i) lines_case();
     shufflenet_cases();
     /* each kernel ran on many cases, so the comparisons above meant something */
     for (blocked = 0; blocked < 2; ++blocked)
         for (unzip = 0; unzip < 2; ++unzip)
             CHECK_MSG(kinds[blocked][unzip] > 100, "kernel blocked=%d unzip=%d ran %d times",
                       blocked, unzip, kinds[blocked][unzip]);
+    CHECK_MSG(!shuffle_simd_has_lines() || lines_ran > 300, "block lines ran %ld times", lines_ran);
     return tl_test_result("shuffle_simd");
 }

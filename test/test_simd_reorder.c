@@ -36,6 +36,18 @@ tl_status shuffle_simd_run(const tl_memory_desc *md, const void *src, void *dst,
     return tl__shuffle_impl(md, src, dst, axis, g, dir, vectorized);
 }
 
+int shuffle_simd_has_lines(void);
+
+/* whether this build and CPU have the shuffle's block lines (AVX-512) */
+int shuffle_simd_has_lines(void)
+{
+#if TL__SR_AVX512
+    return tl__sr_avx512();
+#else
+    return 0;
+#endif
+}
+
 #define GUARD 64
 
 static long cases_run, cases_simd;
