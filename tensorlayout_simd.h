@@ -1641,6 +1641,15 @@ static void tl__sr_narrow(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
     }
 }
 
+/* n zero bytes at d, 16 at a time (a padded row's rest: 16 to 48). */
+TL__SR_INLINE void tl__sr_zero_bytes(char *d, size_t n)
+{
+    size_t o;
+    for (o = 0; o + 16 <= n; o += 16)
+        simde_mm_storeu_si128((simde__m128i *)(void *)(d + o), simde_mm_setzero_si128());
+    if (o < n) memset(d + o, 0, n - o);
+}
+
 /* The transpose for an L narrower than a vector (nchw -> nhwc with the 3
    channels of an image): each block reads 16 bytes of each of the nl
    source rows and stores one 16-byte vector per pixel, nl values and
@@ -1648,9 +1657,11 @@ static void tl__sr_narrow(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
    nl) the zeros land on the next pixels, whose own stores come later:
    whole vectors, overlapping. Otherwise, and for the last pixels of the
    tile (whose zeros would pass its end, maybe into another thread's
-   part), only the nl values are stored. */
+   part), only the nl values are stored. pad: the rest of each dst row
+   (ds values, at least 16 bytes) is padding, and is written as zeros
+   here too, whole rows (tl__sr_pads_fused). */
 TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, char *d, tl_dim ds,
-                                   tl_dim nm)
+                                   tl_dim nm, int pad)
 {
     simde__m128i v_buf[16];
     tl_dim B = 16 / es, m = 0, l;
@@ -1659,6 +1670,21 @@ TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, cha
     if (es == 1 && ds == nl && nl >= 2 && nl <= 4 && tl__sr_avx2())
         m = tl__sr8_planes_bytes(nl, 0, s, sb, d, 0, nm);
 #endif
+    if (pad) {
+        for (; m + B <= nm; m += B) {
+            tl_dim j;
+            tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
+                                   (int)B, 0);
+            for (j = 0; j < B; ++j) tl__sr_zero_bytes(d + (size_t)(m + j) * db + 16, db - 16);
+        }
+        for (; m < nm; ++m) {
+            for (l = 0; l < nl; ++l)
+                memcpy(d + (size_t)m * db + (size_t)l * (size_t)es,
+                       s + (size_t)(m + l * ss) * (size_t)es, (size_t)es);
+            tl__sr_zero_bytes(d + (size_t)m * db + row, db - row);
+        }
+        return;
+    }
     if (ds == nl)
         for (; m + B <= nm && (size_t)(nm - m - B) * db >= 16 - row; m += B)
             tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
@@ -1678,21 +1704,21 @@ TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, cha
    (the compiler then drops the zips of the zero rows); the rest share
    one with nl a variable. */
 static void tl__sr_widen(int es, const char *s, tl_dim ss, char *d, tl_dim ds, tl_dim nm,
-                         tl_dim nl)
+                         tl_dim nl, int pad)
 {
     switch (es * 16 + (int)nl) {
-    case 16 + 2: tl__sr_widen_es(1, 2, s, ss, d, ds, nm); break;
-    case 16 + 3: tl__sr_widen_es(1, 3, s, ss, d, ds, nm); break;
-    case 16 + 4: tl__sr_widen_es(1, 4, s, ss, d, ds, nm); break;
-    case 32 + 2: tl__sr_widen_es(2, 2, s, ss, d, ds, nm); break;
-    case 32 + 3: tl__sr_widen_es(2, 3, s, ss, d, ds, nm); break;
-    case 64 + 2: tl__sr_widen_es(4, 2, s, ss, d, ds, nm); break;
-    case 64 + 3: tl__sr_widen_es(4, 3, s, ss, d, ds, nm); break;
+    case 16 + 2: tl__sr_widen_es(1, 2, s, ss, d, ds, nm, pad); break;
+    case 16 + 3: tl__sr_widen_es(1, 3, s, ss, d, ds, nm, pad); break;
+    case 16 + 4: tl__sr_widen_es(1, 4, s, ss, d, ds, nm, pad); break;
+    case 32 + 2: tl__sr_widen_es(2, 2, s, ss, d, ds, nm, pad); break;
+    case 32 + 3: tl__sr_widen_es(2, 3, s, ss, d, ds, nm, pad); break;
+    case 64 + 2: tl__sr_widen_es(4, 2, s, ss, d, ds, nm, pad); break;
+    case 64 + 3: tl__sr_widen_es(4, 3, s, ss, d, ds, nm, pad); break;
     default:
         switch (es) {
-        case 1: tl__sr_widen_es(1, (int)nl, s, ss, d, ds, nm); break;
-        case 2: tl__sr_widen_es(2, (int)nl, s, ss, d, ds, nm); break;
-        default: tl__sr_widen_es(4, (int)nl, s, ss, d, ds, nm); break;
+        case 1: tl__sr_widen_es(1, (int)nl, s, ss, d, ds, nm, pad); break;
+        case 2: tl__sr_widen_es(2, (int)nl, s, ss, d, ds, nm, pad); break;
+        default: tl__sr_widen_es(4, (int)nl, s, ss, d, ds, nm, pad); break;
         }
         break;
     }
@@ -1707,14 +1733,14 @@ static int tl__sr_tile_widens(tl_dim n, size_t es) { return n * (tl_dim)es < 16 
    setup paid once: the 9 hw x 16 i tiles of OIhw16o16i, one per o).
    Rows too short for a block are widened, wherever the tile comes from
    (the 3-channel rows of staged blocks too: nchw -> nhwc f32 -> bf16,
-   one element at a time before, 2.6 GB/s). */
+   one element at a time before, 2.6 GB/s); pad: see tl__sr_widen_es. */
 static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
-                                   tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs)
+                                   tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs, int pad)
 {
     size_t db = (size_t)ds * (size_t)es;
     tl_dim k;
     if (tl__sr_tile_widens(nl, (size_t)es)) {
-        for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) tl__sr_widen(es, s, ss, d, ds, nm, nl);
+        for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) tl__sr_widen(es, s, ss, d, ds, nm, nl, pad);
         return;
     }
     nt = nt && (uintptr_t)d % 16 == 0 && db % 16 == 0 && rs.d % 16 == 0;
@@ -1735,7 +1761,7 @@ static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl
 static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
                              tl_dim nm, tl_dim nl, int nt)
 {
-    tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, nt, tl__sr_one_run);
+    tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, nt, tl__sr_one_run, 0);
 }
 
 /* The M x L tile of a converting plan: raw source bits transposed into a
@@ -2469,6 +2495,8 @@ typedef struct {
     int K2;                     /* copies of short runs: the loop outside K, also
                                    walked inside a step when K is short; -1 */
     size_t *rows;               /* a merged tile's dst rows, bytes */
+    int pad;                    /* widening tiles: zero the rest of each dst
+                                   row too (tl__sr_pads_fused) */
 } tl__sr_shape;
 
 /* The first loop k of the longest run of innermost loops that is dense
@@ -2742,7 +2770,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             rs.d = (size_t)lp[sh->K2].dst_stride * dsz;
         }
         tl__sr_transpose_tiles(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride,
-                               hi[sh->M] - lo[sh->M], n, sh->stream, rs);
+                               hi[sh->M] - lo[sh->M], n, sh->stream, rs, sh->pad);
         break;
     }
 #if TL__SR_AVX2
@@ -2801,8 +2829,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
 /* The kernel behind every plan tl__simd_reorder_pick accepts: iterations
    [begin, end) of loops[0], all others complete. An odometer walks the
    loops a step leaves out (all but L, M or the block's). */
-static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
-                                    void *dst, tl_dim begin, tl_dim end)
+static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, tl_dim begin,
+                          tl_dim end, int pad)
 {
     int nl = p->nloops, L = nl - 1, l;
     tl_dim lo[TL_REORDER_MAX_LOOPS], hi[TL_REORDER_MAX_LOOPS], i[TL_REORDER_MAX_LOOPS];
@@ -2815,7 +2843,8 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
     tl__sr_perm pm;
     if (begin >= end) return;
     tl__sr_pick_shape(p, &sh);
-    if (tl__sr_perm_pick(p, &sh, &pm, begin == 0 && end == p->loops[0].size)) {
+    sh.pad = pad;               /* then the widening tile must stay */
+    if (!pad && tl__sr_perm_pick(p, &sh, &pm, begin == 0 && end == p->loops[0].size)) {
         pm.off = poff;
         tl__sr_perm_table(p, &pm);
         tl__sr_perm_dense_init(&pm);
@@ -2870,6 +2899,12 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
         if (l < 0) break;
     }
     if (sh.stream) simde_mm_sfence();   /* streamed stores visible before return */
+}
+
+static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
+                                    void *dst, tl_dim begin, tl_dim end)
+{
+    tl__sr_kernel(p, src, dst, begin, end, 0);
 }
 
 /* ---- simd: plans with tails -------------------------------------------
@@ -3060,6 +3095,30 @@ static void tl__sr_zero_plan(const tl_reorder_plan *q, char *dst)
     }
 }
 
+/* Whether the data box's plan q may write the padding box too, as
+   zeros in the same pass (tl__sr_widen_es's pad): p's one dim with tails
+   is its innermost loop, dense in dst, and q a widening tile whose dst
+   rows are that loop's whole lines (the 3 channels of an image into
+   nChw16c: 12 bytes of data and 52 of padding a pixel, written in two
+   passes before). */
+static int tl__sr_pads_fused(const tl_reorder_plan *p, const tl__sr_tails *t,
+                             const tl__sr_box *boxes, int n, const tl_reorder_plan *q)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *qL = &q->loops[q->nloops - 1];
+    size_t es = tl_dt_size(p->dst_md.data_type);
+    tl__sr_shape sh;
+    int b, pads = 0;
+    if (t->n != 1 || t->loop[0] != p->nloops - 1 || L->dst_stride != 1 ||
+        qL->dst_stride != 1 || qL->src_stride != L->src_stride || qL->size >= L->size ||
+        (size_t)L->size * es < 16)
+        return 0;
+    for (b = 0; b < n; ++b) pads += boxes[b].kind == TL__SR_BOX_PAD;
+    if (pads != 1) return 0;
+    tl__sr_pick_shape(q, &sh);
+    return sh.shape == TL__SR_TILE_COPY && tl__sr_tile_widens(qL->size, es) &&
+           q->loops[sh.M].dst_stride == L->size;
+}
+
 /* The kernel of plans with tails (tl__sr_tails_init accepted them). */
 static void tl__simd_reorder_tails_kernel(const tl_reorder_plan *p, const void *src, void *dst,
                                           tl_dim begin, tl_dim end)
@@ -3086,11 +3145,16 @@ static void tl__simd_reorder_tails_kernel(const tl_reorder_plan *p, const void *
     tl__sr_boxes(p, &t, boxes, &n, tmp);
     for (b0 = begin; b0 < end; b0 += step) {
         tl_dim e0 = end - b0 < step ? end : b0 + step;
+        int fused = 0;
+        for (b = 0; b < n; ++b)
+            if (boxes[b].kind == TL__SR_BOX_DATA && tl__sr_box_plan(p, &t, &boxes[b], b0, e0, &q))
+                fused = tl__sr_pads_fused(p, &t, boxes, n, &q);
         for (b = 0; b < n; ++b) {
-            if (boxes[b].kind == TL__SR_BOX_OUT || !tl__sr_box_plan(p, &t, &boxes[b], b0, e0, &q))
+            if (boxes[b].kind == TL__SR_BOX_OUT || (fused && boxes[b].kind == TL__SR_BOX_PAD) ||
+                !tl__sr_box_plan(p, &t, &boxes[b], b0, e0, &q))
                 continue;
             if (boxes[b].kind == TL__SR_BOX_PAD) tl__sr_zero_plan(&q, (char *)dst);
-            else tl__simd_reorder_kernel(&q, src, dst, 0, q.loops[0].size);
+            else tl__sr_kernel(&q, src, dst, 0, q.loops[0].size, fused);
         }
     }
 }

@@ -594,6 +594,36 @@ static int image_mds(tl_data_type dt, const tl_dim *dims, tl_dim pad, tl_dim at,
            tl_md_submemory(pixels, &parent, dims, off);
 }
 
+/* A few channels into channel blocks (a network's input image into
+   nChw16c): the data and the padding of each pixel's block are written
+   in one pass where the block is 16 bytes or more (tl__sr_pads_fused);
+   every width leaves a different number of pixels after the last
+   4-pixel block, and the padding is compared with the rest of dst. */
+static void padded_images(void)
+{
+    static const char *tags[3] = { "nChw16c", "nChw8c", "nChw4c" };
+    static const tl_data_type t[4] = { TL_F32, TL_BF16, TL_U8, TL_S8 };
+    int c, w, k, j;
+    for (k = 0; k < 3; ++k)
+        for (j = 0; j < 4; ++j)
+            for (c = 1; c <= 7; ++c)
+                for (w = 1; w <= 23; w += 2) {
+                    tl_dim dims[4] = { 1, 0, 3, 0 };
+                    tl_memory_desc s, d;
+                    tl_reorder_attr a;
+                    char what[96];
+                    dims[0] = w % 4 == 1 ? 2 : 1;
+                    dims[1] = c;
+                    dims[3] = w;
+                    memset(&a, 0, sizeof a);
+                    a.nthreads = w % 3 == 0 ? 2 : 1;
+                    CHECK_EQ(tl_md_init_by_tag(&s, 4, dims, t[j], "nchw"), TL_OK);
+                    CHECK_EQ(tl_md_init_by_tag(&d, 4, dims, t[j], tags[k]), TL_OK);
+                    sprintf(what, "padded image %s %s c=%d w=%d", tl_dt_name(t[j]), tags[k], c, w);
+                    compare(&s, &d, &a, (c + w) % 4, what);
+                }
+}
+
 /* Weights to blocked layouts with small filters: with AVX2, the taps and
    the input channels of a block become one tile with a table of dst rows
    (TL__SR_TILE_ROWS); every filter size, 2-D to 3-D, groups, odd I. */
@@ -845,6 +875,7 @@ int main(void)
     tails_boxes();
     narrow_rows();
     byte_planes();
+    padded_images();
     short_runs();
     wide_blocks();
     merged_tiles();
