@@ -17,8 +17,8 @@
        TL_SIMD_NO_AVX512      x86-64: AVX2 at most
    Needs SIMDe (Debian: libsimde-dev) only in the implementation file.
    On x86-64 with GCC or Clang the conversions and 32-bit transposes also
-   come as AVX2 variants, the 32-bit transposes and the f32 -> s8/u8
-   conversions as AVX-512 ones, used
+   come as AVX2 variants, the 32-bit transposes, the f32 -> s8/u8
+   conversions and the shuffle's block lines as AVX-512 ones, used
    when the CPU has them (see "instruction sets" below): keep the
    implementation file free of other uses of SIMDe's AVX and AVX-512
    headers (or define TL_SIMD_NO_DISPATCH there).
