@@ -3095,25 +3095,30 @@ static void tl__sr_zero_plan(const tl_reorder_plan *q, char *dst)
     }
 }
 
-/* Whether the data box's plan q may write the padding box too, as
-   zeros in the same pass (tl__sr_widen_es's pad): p's one dim with tails
-   is its innermost loop, dense in dst, and q a widening tile whose dst
-   rows are that loop's whole lines (the 3 channels of an image into
-   nChw16c: 12 bytes of data and 52 of padding a pixel, written in two
-   passes before). */
-static int tl__sr_pads_fused(const tl_reorder_plan *p, const tl__sr_tails *t,
-                             const tl__sr_box *boxes, int n, const tl_reorder_plan *q)
+/* Whether the data box may write the padding box too, as zeros in the
+   same pass (tl__sr_widen_es's pad): p's one dim with tails is its
+   innermost loop, dense in dst, with one padding box, lines of 16 bytes
+   or more (the 3 channels of an image into nChw16c: 12 bytes of data and
+   52 of padding a pixel, written in two passes before). Checked once
+   per call; tl__sr_pads_fused then checks each range's data plan. */
+static int tl__sr_pads_may_fuse(const tl_reorder_plan *p, const tl__sr_tails *t,
+                                const tl__sr_box *boxes, int n)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    int b, pads = 0;
+    for (b = 0; b < n; ++b) pads += boxes[b].kind == TL__SR_BOX_PAD;
+    return pads == 1 && t->n == 1 && t->loop[0] == p->nloops - 1 && L->dst_stride == 1 &&
+           (size_t)L->size * tl_dt_size(p->dst_md.data_type) >= 16;
+}
+
+/* Whether the data plan q (of p, which tl__sr_pads_may_fuse accepted) is
+   a widening tile whose dst rows are the tail loop's whole lines. */
+static int tl__sr_pads_fused(const tl_reorder_plan *p, const tl_reorder_plan *q)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *qL = &q->loops[q->nloops - 1];
     size_t es = tl_dt_size(p->dst_md.data_type);
     tl__sr_shape sh;
-    int b, pads = 0;
-    if (t->n != 1 || t->loop[0] != p->nloops - 1 || L->dst_stride != 1 ||
-        qL->dst_stride != 1 || qL->src_stride != L->src_stride || qL->size >= L->size ||
-        (size_t)L->size * es < 16)
-        return 0;
-    for (b = 0; b < n; ++b) pads += boxes[b].kind == TL__SR_BOX_PAD;
-    if (pads != 1) return 0;
+    if (qL->dst_stride != 1 || qL->src_stride != L->src_stride || qL->size >= L->size) return 0;
     tl__sr_pick_shape(q, &sh);
     return sh.shape == TL__SR_TILE_COPY && tl__sr_tile_widens(qL->size, es) &&
            q->loops[sh.M].dst_stride == L->size;
@@ -3128,7 +3133,7 @@ static void tl__simd_reorder_tails_kernel(const tl_reorder_plan *p, const void *
     tl_reorder_plan q;
     size_t line = (size_t)p->loops[0].dst_stride * tl_dt_size(p->dst_md.data_type);
     tl_dim step = line >= TL__SR_TAIL_CHUNK ? 1 : (tl_dim)(TL__SR_TAIL_CHUNK / (line ? line : 1)), b0;
-    int j, n, b;
+    int j, n, b, may_fuse;
     if (begin >= end) return;
     if (!tl__sr_tails_init(p, &t)) {
         TL_ASSERT(0);           /* tl__simd_reorder_pick checked this plan */
@@ -3143,12 +3148,13 @@ static void tl__simd_reorder_tails_kernel(const tl_reorder_plan *p, const void *
     boxes[0].kind = TL__SR_BOX_DATA;
     n = 1;
     tl__sr_boxes(p, &t, boxes, &n, tmp);
+    may_fuse = tl__sr_pads_may_fuse(p, &t, boxes, n);
     for (b0 = begin; b0 < end; b0 += step) {
         tl_dim e0 = end - b0 < step ? end : b0 + step;
         int fused = 0;
-        for (b = 0; b < n; ++b)
+        for (b = 0; b < n && may_fuse; ++b)
             if (boxes[b].kind == TL__SR_BOX_DATA && tl__sr_box_plan(p, &t, &boxes[b], b0, e0, &q))
-                fused = tl__sr_pads_fused(p, &t, boxes, n, &q);
+                fused = tl__sr_pads_fused(p, &q);
         for (b = 0; b < n; ++b) {
             if (boxes[b].kind == TL__SR_BOX_OUT || (fused && boxes[b].kind == TL__SR_BOX_PAD) ||
                 !tl__sr_box_plan(p, &t, &boxes[b], b0, e0, &q))
@@ -3738,6 +3744,7 @@ typedef struct {
     tl_dim tile;                /* pixels a tile moves, a multiple of P */
     tl_dim bstride;             /* bytes between channel blocks */
     size_t es, lbytes;          /* bytes of an element, of a block line */
+    int    P;                   /* pixels a vector: 64 / lbytes */
     int    nblocks;
     int    first[TL__SHUF_LINE_SRCS + 1];  /* block b: sources first[b].. */
     int    stream;
@@ -3809,7 +3816,7 @@ static int tl__shuf_lines_init(tl__shuf_lines *k, const tl__shuffle_plan *p, con
     const tl_memory_desc *md = p->md;
     const tl_blocking_desc *bd = &md->blocking;
     tl_dim blk, a;
-    int P, i;
+    int i;
     if (!tl__sr_avx512() || p->identity || p->run != (tl_dim)p->es ||
         md->padded_offsets[p->axis] != 0 || bd->inner_nblks != 1 || bd->inner_idxs[0] != p->axis ||
         (p->es != 2 && p->es != 4 && p->es != 8))
@@ -3818,14 +3825,14 @@ static int tl__shuf_lines_init(tl__shuf_lines *k, const tl__shuffle_plan *p, con
     k->es = p->es;
     k->lbytes = (size_t)blk * p->es;
     if (k->lbytes > 64 || 64 % k->lbytes != 0) return 0;
-    P = (int)(64 / k->lbytes);
+    k->P = (int)(64 / k->lbytes);
     tl__shuf_cut_rows(p, &k->rows, &k->npix, &k->pstride);
-    if (P > 1 && k->npix > 1 && k->pstride != (tl_dim)k->lbytes) return 0;
-    k->step = P > 1 ? 64 : k->pstride;
+    if (k->P > 1 && k->npix > 1 && k->pstride != (tl_dim)k->lbytes) return 0;
+    k->step = k->P > 1 ? 64 : k->pstride;
     k->bstride = bd->strides[p->axis] * (tl_dim)p->es;
     k->nblocks = (int)(md->padded_dims[p->axis] / blk);
-    if (k->nblocks > TL__SHUF_LINE_SRCS || !tl__shuf_lines_table(k, p, blk, P)) return 0;
-    k->tile = TL__SHUF_LINE_TILE / ((tl_dim)k->nblocks * 64) * P;
+    if (k->nblocks > TL__SHUF_LINE_SRCS || !tl__shuf_lines_table(k, p, blk, k->P)) return 0;
+    k->tile = TL__SHUF_LINE_TILE / ((tl_dim)k->nblocks * 64) * k->P;
     if (k->tile < TL__SHUF_LINE_MIN_TILE) k->tile = TL__SHUF_LINE_MIN_TILE;
     k->stream = 0;
     if (!dst) return 1;
@@ -3844,7 +3851,7 @@ static int tl__shuf_lines_init(tl__shuf_lines *k, const tl__shuffle_plan *p, con
 static void tl__shuf_lines_row(const tl__shuf_lines *k, const char *s, char *d,
                                const char *next)
 {
-    tl_dim t0, P = 64 / (tl_dim)k->lbytes;
+    tl_dim t0, P = k->P;
     int b;
     for (t0 = 0; t0 < k->npix; t0 += k->tile) {
         tl_dim np = k->npix - t0 < k->tile ? k->npix - t0 : k->tile, rest = np % P;
