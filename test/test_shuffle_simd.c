@@ -258,9 +258,8 @@ static void lines_case(void)
     dims[1] = C = tl_test_range(2, 300);
     dims[2] = tl_test_range(1, 9);
     dims[3] = tl_test_range(1, 150);
-    sprintf(tag, "%s%s", order == 0 ? "nChw" : order == 1 ? "nhwC" : "Cnhw",
+    sprintf(tag, "%s%sc", order == 0 ? "nChw" : order == 1 ? "nhwC" : "Cnhw",
             blks[tl_test_range(0, 3)]);
-    strcat(tag, "c");
     CHECK_EQ(tl_md_init_by_tag(&parent, 4, dims, dt, tag), TL_OK);
     md = parent;
     if (tl_test_range(0, 3) == 0 && !random_view(&md, &parent)) md = parent;
