@@ -166,6 +166,14 @@ static int tl__sr_dt_ok(tl_data_type dt)
 #else
 #define TL__SR_INLINE static
 #endif
+/* x's value hidden from the optimiser for one statement: keeps GCC from
+   hoisting the 16 row offsets of a 16 x 16 block out of its loop, where
+   they live in stack slots (and spill the block's registers with them). */
+#if defined(__GNUC__) || defined(__clang__)
+#define TL__SR_OPAQUE(x) __asm__("" : "+r"(x))
+#else
+#define TL__SR_OPAQUE(x) ((void)0)
+#endif
 /* Into L1 (prefetcht0), and into L2 only (prefetcht2). Not
    simde_mm_prefetch: SIMDe 0.7 passes its own hint value to the native
    intrinsic, which makes T0 a prefetcht2. */
@@ -1010,6 +1018,7 @@ TL__SR_INLINE void tl__sr16_t16x16(simde__m512 *r)
 TL__SR_INLINE void tl__sr16_load_t(const char *s, size_t ss, simde__m512 *r)
 {
     int i;
+    TL__SR_OPAQUE(ss);
     TL__SR_UNROLL
     for (i = 0; i < 16; ++i) r[i] = simde_mm512_loadu_ps((const float *)(const void *)(s + (size_t)i * ss));
     tl__sr16_t16x16(r);
@@ -1031,6 +1040,7 @@ TL__SR_INLINE void tl__sr16_store(char *d, simde__m512 v, int nt)
 TL__SR_INLINE void tl__sr16_store16(char *d, size_t db, const simde__m512 *r, int nt)
 {
     int i;
+    TL__SR_OPAQUE(db);
     TL__SR_UNROLL
     for (i = 0; i < 16; ++i) tl__sr16_store(d + (size_t)i * db, r[i], nt);
 }
