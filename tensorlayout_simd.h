@@ -56,7 +56,10 @@
      few long streams. A narrow M (the 3
      channels of a camera frame) loads 16 bytes per pixel anyway and
      stores only M rows; a narrow L (nchw -> nhwc with 3 channels) loads
-     only L rows and stores a vector per pixel. A converting tile
+     only L rows and stores a vector per pixel. Small tiles side by
+     side in dst (OIhw16o16i: 9 x 16, one per o) go in one step; in
+     AVX-512 their L rows make the rows of one wide tile, 16 to a block
+     whatever M is. A converting tile
      transposes raw source bits into a staging tile, then converts its
      rows as runs;
    - blocks: plans whose inner loops are too short for either (OIhw ->
@@ -1085,6 +1088,75 @@ static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t 
     if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl, sc);
 }
 
+/* Small tiles laid side by side in dst (tl__sr_tiles_loop: the 9 x 8 of
+   OIhw8o8i, one per o) as one wide tile: its "rows" are the tiles' L
+   rows one after another, row v = k nl + l at s + k ts + l sb, column m
+   of row v going to d + m db + 4 v. Blocks of 16 such rows are loaded
+   whole and transposed 16 x 16 (columns past nm ride along and are not
+   stored), so a tile of 9 taps costs one block, not an 8 x 8 block, a
+   gather for its 9th row and a call. nl divides 16 or 16 divides nl, so
+   every block's rows sit at the same offsets from its first. Loads that
+   would pass s_end, and blocks with fewer than 16 rows, go through a
+   buffer. nt: d and db are 64-byte aligned. */
+/* One block of tl__sr16_tiles4: rows j at b + off[j], loaded whole; its
+   first mm columns to d, db bytes apart. Inlined with nt constant. */
+TL__SR_INLINE void tl__sr16_tiles_block(const char *b, const size_t *off, char *d, size_t db,
+                                        int mm, int nt)
+{
+    simde__m512 r[16];
+    int j;
+    TL__SR_UNROLL
+    for (j = 0; j < 16; ++j) r[j] = simde_mm512_loadu_ps((const float *)(const void *)(b + off[j]));
+    tl__sr16_t16x16(r);
+    TL__SR_OPAQUE(db);
+    TL__SR_UNROLL
+    for (j = 0; j < 16; ++j)
+        if (j < mm) tl__sr16_store(d + (size_t)j * db, r[j], nt);
+}
+
+/* The same for a block at the end of the tensor: rows rows (<= 16) of
+   mm columns, through buffers. */
+static void tl__sr16_tiles_edge(const char *b, const size_t *off, int rows, char *d, size_t db,
+                                int mm)
+{
+    simde__m512 r[16];
+    float row[16];
+    int j;
+    for (j = 0; j < 16; ++j) {
+        memset(row, 0, sizeof row);
+        if (j < rows) memcpy(row, b + off[j], (size_t)mm * 4);
+        r[j] = simde_mm512_loadu_ps(row);
+    }
+    tl__sr16_t16x16(r);
+    for (j = 0; j < mm; ++j) {
+        simde_mm512_storeu_ps(row, r[j]);
+        memcpy(d + (size_t)j * db, row, (size_t)rows * 4);
+    }
+}
+
+static void tl__sr16_tiles4(const char *s, size_t sb, size_t ts, char *d, size_t db, tl_dim nm,
+                            tl_dim nl, tl_dim count, const char *s_end, int nt)
+{
+    tl_dim nv = nl * count, v, m0;
+    size_t off[16], reach;
+    int j;
+    for (j = 0; j < 16; ++j)
+        off[j] = nl >= 16 ? (size_t)j * sb : (size_t)(j / nl) * ts + (size_t)(j % nl) * sb;
+    reach = off[15] + 64;
+    for (v = 0; v < nv; v += 16) {
+        const char *base = s + (size_t)(v / nl) * ts + (size_t)(v % nl) * sb;
+        int rows = nv - v < 16 ? (int)(nv - v) : 16;
+        for (m0 = 0; m0 < nm; m0 += 16) {
+            int mm = nm - m0 < 16 ? (int)(nm - m0) : 16;
+            const char *b = base + (size_t)m0 * 4;
+            char *dv = d + (size_t)m0 * db + (size_t)v * 4;
+            if (rows < 16 || b + reach > s_end) tl__sr16_tiles_edge(b, off, rows, dv, db, mm);
+            else if (nt) tl__sr16_tiles_block(b, off, dv, db, mm, 1);
+            else tl__sr16_tiles_block(b, off, dv, db, mm, 0);
+        }
+    }
+}
+
 /* The transpose of S and the zip of T in one pass, for blocks of 16 R
    rows whose Z loop (zs columns of S apart) sits inside R in dst:
    8-bit values with a Z of 4 (4i16o4i), 16-bit ones with a Z of 2
@@ -1594,6 +1666,22 @@ static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
     int lines = (uintptr_t)d % 64 == 0 && db % 64 == 0;
     if (tl__sr_avx512() && nm >= 16 && nl % 16 == 0 && (!nt || lines)) return 16;
     return !nt && tl__sr_avx2() ? 8 : 0;
+}
+
+/* Whether the rs.count tiles of nl columns that one step copies go to
+   tl__sr16_tiles4 as one wide tile (4-byte elements, AVX-512, tiles
+   side by side in dst, nl and 16 dividing one another). */
+static int tl__sr_tiles_side(int es, tl_dim nl, tl__sr_runs rs)
+{
+    return es == 4 && rs.count > 1 && rs.d == (size_t)nl * 4 && (nl % 16 == 0 || 16 % nl == 0) &&
+           tl__sr_avx512();
+}
+
+/* Whether blocks of 16 4-byte values at d, rows ds elements apart,
+   stream: only whole aligned lines do. */
+static int tl__sr_lines_stream(const char *d, tl_dim ds, int nt)
+{
+    return nt && (uintptr_t)d % 64 == 0 && (size_t)ds * 4 % 64 == 0;
 }
 
 /* Copies n elements s[k*ss] -> d[k*ds] of es bytes (strides in elements). */
@@ -2779,6 +2867,14 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             rs.s = (size_t)lp[sh->K2].src_stride * (size_t)es;
             rs.d = (size_t)lp[sh->K2].dst_stride * dsz;
         }
+#if TL__SR_AVX512
+        if (tl__sr_tiles_side(es, n, rs)) {
+            tl__sr16_tiles4(s, (size_t)lp[L].src_stride * 4, rs.s, d, (size_t)lp[sh->M].dst_stride * 4,
+                            hi[sh->M] - lo[sh->M], n, rs.count, src + p->src_hi,
+                            tl__sr_lines_stream(d, lp[sh->M].dst_stride, sh->stream));
+            break;
+        }
+#endif
         tl__sr_transpose_tiles(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride,
                                hi[sh->M] - lo[sh->M], n, sh->stream, rs, sh->pad);
         break;

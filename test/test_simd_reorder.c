@@ -10,6 +10,9 @@
    SIMD kernel took the plan, and the test fails if the kernels were
    never used where they should be (a test of scalar against scalar
    would pass trivially). */
+#if defined(__unix__)
+#define _DEFAULT_SOURCE     /* mmap's MAP_ANONYMOUS under -std=c99 */
+#endif
 #define TENSORLAYOUT_STATIC
 #define TENSORLAYOUT_IMPLEMENTATION
 /* streaming (non-temporal) stores from 1 KiB of dst on, instead of 64 MiB,
@@ -20,6 +23,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__unix__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 tl_status test_scalar_reorder(const tl_memory_desc *src_md, const void *src,
                               const tl_memory_desc *dst_md, void *dst,
@@ -149,6 +156,64 @@ static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
                   (long)i - (GUARD - mis), d1[i], d2[i]);
     }
     free(src0); free(d10); free(d20);
+}
+
+/* n bytes whose last one is followed by an unreadable page (on Unix),
+   so that a load past the end faults in any build: AddressSanitizer
+   let a 64-byte AVX-512 load 28 bytes past a buffer go unreported.
+   Elsewhere plain malloc. *base and *len are for fenced_free. */
+static unsigned char *fenced_alloc(size_t n, void **base, size_t *len)
+{
+#if defined(__unix__)
+    size_t ps = (size_t)sysconf(_SC_PAGESIZE), body = (n + ps - 1) / ps * ps;
+    unsigned char *p = (unsigned char *)mmap(NULL, body + ps, PROT_READ | PROT_WRITE,
+                                             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == (unsigned char *)MAP_FAILED) return NULL;
+    *base = p;
+    *len = body + ps;
+    if (mprotect(p + body, ps, PROT_NONE) != 0) {
+        munmap(p, *len);
+        return NULL;
+    }
+    return p + body - n;
+#else
+    *base = malloc(n);
+    *len = 0;
+    return (unsigned char *)*base;
+#endif
+}
+
+static void fenced_free(void *base, size_t len)
+{
+#if defined(__unix__)
+    if (base) munmap(base, len);
+#else
+    (void)len;
+    free(base);
+#endif
+}
+
+/* The same as compare (no attr, dst on a cache line) with src ending
+   right at an unreadable page: a kernel that loads past the end of src
+   crashes the test. */
+static void compare_fenced(const tl_memory_desc *s, const tl_memory_desc *d, const char *what)
+{
+    size_t sb = tl_md_size(s), db = tl_md_size(d), len = 0;
+    void *base = NULL;
+    unsigned char *src = fenced_alloc(sb, &base, &len), *d10 = (unsigned char *)malloc(db + 64),
+                  *d20 = (unsigned char *)malloc(db + 64), *d1 = aligned64(d10), *d2 = aligned64(d20);
+    CHECK_MSG(src && d10 && d20, "%s: no memory", what);
+    if (src && d10 && d20) {
+        fill(src, sb, s->data_type);
+        memset(d1, 0, db);
+        memset(d2, 0, db);
+        CHECK_EQ(tl_reorder(s, src, d, d1, NULL), TL_OK);
+        CHECK_EQ(test_scalar_reorder(s, src, d, d2, NULL), TL_OK);
+        CHECK_MSG(memcmp(d1, d2, db) == 0, "%s: fenced buffers differ", what);
+    }
+    fenced_free(base, len);
+    free(d10);
+    free(d20);
 }
 
 /* An abstract tag for ndims dims in the order perm (outermost first),
@@ -657,6 +722,53 @@ static void merged_tiles(void)
     if (tl__sr_avx2()) CHECK_MSG(merged >= 20, "only %d plans took merged tiles", merged);
 }
 
+/* Small weight tiles side by side in dst (the 9 x 16 of one o in
+   OIhw16o16i): with AVX-512 the L rows of a step's tiles form one wide
+   tile, 16 rows to a block (tl__sr16_tiles4). Every filter from 1x1 to
+   7x7 (M of 1 to 49, past one block of 16), L of 4, 8 and 16, O with a
+   tail (a step of one tile: a block of fewer than 16 rows), groups and
+   3-D, dst aligned (streamed: TL__SR_STREAM_MIN is 1 KiB here) or not;
+   the last block of the tensor loads through buffers (src ends at an
+   unreadable page). */
+static void side_tiles(void)
+{
+    static const struct { const char *st, *dt; int nd, blk; } k[] = {
+        { "oihw", "OIhw16o16i", 4, 16 }, { "oihw", "IOhw16o16i", 4, 16 },
+        { "oihw", "OIhw8o8i", 4, 8 }, { "oihw", "OIhw4o4i", 4, 4 },
+        { "goihw", "gOIhw16o16i", 5, 16 }, { "oidhw", "OIdhw8o8i", 5, 8 }
+    };
+    size_t i;
+    int f, tail, side = 0;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (f = 1; f <= 7; ++f)
+            for (tail = 0; tail <= 1; ++tail) {
+                tl_dim dims[5];
+                tl_memory_desc s, d;
+                tl_reorder_plan plan;
+                tl__sr_shape sh;
+                char what[96];
+                int n = 0;
+                if (k[i].st[0] == 'g') dims[n++] = 2;
+                dims[n++] = 2 * k[i].blk + 3 * tail;
+                dims[n++] = k[i].blk * (f % 2 ? 2 : 3);
+                for (; n < k[i].nd; ++n) dims[n] = k[i].st[2] == 'd' && n == 2 ? (f + 1) / 2 : f;
+                if (tl_md_init_by_tag(&s, k[i].nd, dims, TL_F32, k[i].st) ||
+                    tl_md_init_by_tag(&d, k[i].nd, dims, TL_F32, k[i].dt)) {
+                    CHECK_MSG(0, "side tiles %s -> %s refused", k[i].st, k[i].dt);
+                    continue;
+                }
+                sprintf(what, "side tiles %s -> %s taps %d tail %d", k[i].st, k[i].dt, f, tail);
+                compare(&s, &d, NULL, f % 4, what);
+                compare_fenced(&s, &d, what);
+                if (!tail && tl_reorder_plan_init(&plan, &s, &d, NULL) == TL_OK &&
+                    plan.kernel == tl__simd_reorder_kernel) {
+                    tl__sr_pick_shape(&plan, &sh);
+                    side += sh.shape == TL__SR_TILE_COPY && sh.K2 >= 0;
+                }
+            }
+    if (tl__sr_avx512()) CHECK_MSG(side >= 30, "only %d plans took side-by-side tiles", side);
+}
+
 /* 32-bit transposes in AVX-512's 16 x 16 blocks: M with a band of 8
    rows and gathered rows after the last whole block, short M (wide
    strips), and dst rows of whole cache lines, which stream from 1 KiB
@@ -878,6 +990,7 @@ int main(void)
     padded_images();
     short_runs();
     wide_blocks();
+    side_tiles();
     merged_tiles();
     balanced();
     weights();
