@@ -10,9 +10,7 @@
    SIMD kernel took the plan, and the test fails if the kernels were
    never used where they should be (a test of scalar against scalar
    would pass trivially). */
-#if defined(__unix__)
-#define _DEFAULT_SOURCE     /* mmap's MAP_ANONYMOUS under -std=c99 */
-#endif
+#define _DEFAULT_SOURCE     /* tl_test_fenced: MAP_ANONYMOUS under -std=c99 */
 #define TENSORLAYOUT_STATIC
 #define TENSORLAYOUT_IMPLEMENTATION
 /* streaming (non-temporal) stores from 1 KiB of dst on, instead of 64 MiB,
@@ -23,10 +21,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#if defined(__unix__)
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
 
 tl_status test_scalar_reorder(const tl_memory_desc *src_md, const void *src,
                               const tl_memory_desc *dst_md, void *dst,
@@ -100,25 +94,29 @@ static unsigned char *aligned64(unsigned char *p)
     return p ? p + (64 - (uintptr_t)p % 64) % 64 : NULL;
 }
 
-/* Runs one reorder with both engines; mis = misalignment in bytes of both
-   buffers. Compares status and every byte of the dst buffer + guards. */
+/* Runs one reorder with both engines; mis = misalignment in bytes of the
+   dst buffers. src ends at an unreadable page (tl_test_fenced), so a load
+   past its end crashes; its alignment is whatever that leaves (no kernel
+   looks at it). Compares status and every byte of the dst buffer +
+   guards. */
 static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
                     const tl_reorder_attr *a, int mis, const char *what)
 {
-    size_t sb = tl_md_size(s), db = tl_md_size(d);
-    unsigned char *src0 = (unsigned char *)malloc(sb + 2 * GUARD + 64);
+    size_t sb = tl_md_size(s), db = tl_md_size(d), slen = 0;
+    void *sbase = NULL;
+    unsigned char *src = sb ? tl_test_fenced(sb, &sbase, &slen) : NULL;
     unsigned char *d10 = (unsigned char *)malloc(db + 2 * GUARD + 64);
     unsigned char *d20 = (unsigned char *)malloc(db + 2 * GUARD + 64);
-    /* mis = 0: both buffers start on a cache line (streaming 16 x 16 blocks) */
-    unsigned char *src = aligned64(src0), *d1 = aligned64(d10), *d2 = aligned64(d20);
+    /* mis = 0: dst starts on a cache line (streaming 16 x 16 blocks) */
+    unsigned char *d1 = aligned64(d10), *d2 = aligned64(d20);
     tl_reorder_plan plan;
     tl_status st1, st2;
-    if (!src0 || !d10 || !d20 || sb == 0 || db == 0) {
+    if (!src || !d10 || !d20 || sb == 0 || db == 0) {
         CHECK_MSG(sb && db, "%s: empty descriptor", what);
-        free(src0); free(d10); free(d20);
+        tl_test_fenced_free(sbase, slen); free(d10); free(d20);
         return;
     }
-    fill(src, sb + 2 * GUARD, s->data_type);
+    fill(src, sb, s->data_type);
     fill(d1, db + 2 * GUARD, d->data_type);
     memcpy(d2, d1, db + 2 * GUARD);
     ++cases_run;
@@ -146,8 +144,8 @@ static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
 #endif
         }
     }
-    st1 = tl_reorder(s, src + GUARD - mis, d, d1 + GUARD - mis, a);
-    st2 = test_scalar_reorder(s, src + GUARD - mis, d, d2 + GUARD - mis, a);
+    st1 = tl_reorder(s, src, d, d1 + GUARD - mis, a);
+    st2 = test_scalar_reorder(s, src, d, d2 + GUARD - mis, a);
     CHECK_MSG(st1 == st2, "%s: status %s vs scalar %s", what, tl_status_str(st1), tl_status_str(st2));
     if (memcmp(d1, d2, db + 2 * GUARD) != 0) {
         size_t i;
@@ -155,65 +153,7 @@ static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
         CHECK_MSG(0, "%s: byte %ld from dst differs (simd %02x, scalar %02x)", what,
                   (long)i - (GUARD - mis), d1[i], d2[i]);
     }
-    free(src0); free(d10); free(d20);
-}
-
-/* n bytes whose last one is followed by an unreadable page (on Unix),
-   so that a load past the end faults in any build: AddressSanitizer
-   let a 64-byte AVX-512 load 28 bytes past a buffer go unreported.
-   Elsewhere plain malloc. *base and *len are for fenced_free. */
-static unsigned char *fenced_alloc(size_t n, void **base, size_t *len)
-{
-#if defined(__unix__)
-    size_t ps = (size_t)sysconf(_SC_PAGESIZE), body = (n + ps - 1) / ps * ps;
-    unsigned char *p = (unsigned char *)mmap(NULL, body + ps, PROT_READ | PROT_WRITE,
-                                             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == (unsigned char *)MAP_FAILED) return NULL;
-    *base = p;
-    *len = body + ps;
-    if (mprotect(p + body, ps, PROT_NONE) != 0) {
-        munmap(p, *len);
-        return NULL;
-    }
-    return p + body - n;
-#else
-    *base = malloc(n);
-    *len = 0;
-    return (unsigned char *)*base;
-#endif
-}
-
-static void fenced_free(void *base, size_t len)
-{
-#if defined(__unix__)
-    if (base) munmap(base, len);
-#else
-    (void)len;
-    free(base);
-#endif
-}
-
-/* The same as compare (no attr, dst on a cache line) with src ending
-   right at an unreadable page: a kernel that loads past the end of src
-   crashes the test. */
-static void compare_fenced(const tl_memory_desc *s, const tl_memory_desc *d, const char *what)
-{
-    size_t sb = tl_md_size(s), db = tl_md_size(d), len = 0;
-    void *base = NULL;
-    unsigned char *src = fenced_alloc(sb, &base, &len), *d10 = (unsigned char *)malloc(db + 64),
-                  *d20 = (unsigned char *)malloc(db + 64), *d1 = aligned64(d10), *d2 = aligned64(d20);
-    CHECK_MSG(src && d10 && d20, "%s: no memory", what);
-    if (src && d10 && d20) {
-        fill(src, sb, s->data_type);
-        memset(d1, 0, db);
-        memset(d2, 0, db);
-        CHECK_EQ(tl_reorder(s, src, d, d1, NULL), TL_OK);
-        CHECK_EQ(test_scalar_reorder(s, src, d, d2, NULL), TL_OK);
-        CHECK_MSG(memcmp(d1, d2, db) == 0, "%s: fenced buffers differ", what);
-    }
-    fenced_free(base, len);
-    free(d10);
-    free(d20);
+    tl_test_fenced_free(sbase, slen); free(d10); free(d20);
 }
 
 /* An abstract tag for ndims dims in the order perm (outermost first),
@@ -728,8 +668,8 @@ static void merged_tiles(void)
    7x7 (M of 1 to 49, past one block of 16), L of 4, 8 and 16, O with a
    tail (a step of one tile: a block of fewer than 16 rows), groups and
    3-D, dst aligned (streamed: TL__SR_STREAM_MIN is 1 KiB here) or not;
-   the last block of the tensor loads through buffers (src ends at an
-   unreadable page). */
+   the last block of the tensor loads through buffers (compare's src
+   ends at an unreadable page). */
 static void side_tiles(void)
 {
     static const struct { const char *st, *dt; int nd, blk; } k[] = {
@@ -759,7 +699,6 @@ static void side_tiles(void)
                 }
                 sprintf(what, "side tiles %s -> %s taps %d tail %d", k[i].st, k[i].dt, f, tail);
                 compare(&s, &d, NULL, f % 4, what);
-                compare_fenced(&s, &d, what);
                 if (!tail && tl_reorder_plan_init(&plan, &s, &d, NULL) == TL_OK &&
                     plan.kernel == tl__simd_reorder_kernel) {
                     tl__sr_pick_shape(&plan, &sh);
