@@ -1088,16 +1088,6 @@ static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t 
     if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl, sc);
 }
 
-/* Small tiles laid side by side in dst (tl__sr_tiles_loop: the 9 x 8 of
-   OIhw8o8i, one per o) as one wide tile: its "rows" are the tiles' L
-   rows one after another, row v = k nl + l at s + k ts + l sb, column m
-   of row v going to d + m db + 4 v. Blocks of 16 such rows are loaded
-   whole and transposed 16 x 16 (columns past nm ride along and are not
-   stored), so a tile of 9 taps costs one block, not an 8 x 8 block, a
-   gather for its 9th row and a call. nl divides 16 or 16 divides nl, so
-   every block's rows sit at the same offsets from its first. Loads that
-   would pass s_end, and blocks with fewer than 16 rows, go through a
-   buffer. nt: d and db are 64-byte aligned. */
 /* One block of tl__sr16_tiles4: rows j at b + off[j], loaded whole; its
    first mm columns to d, db bytes apart. Inlined with nt constant. */
 TL__SR_INLINE void tl__sr16_tiles_block(const char *b, const size_t *off, char *d, size_t db,
@@ -1134,6 +1124,16 @@ static void tl__sr16_tiles_edge(const char *b, const size_t *off, int rows, char
     }
 }
 
+/* Small tiles laid side by side in dst (tl__sr_tiles_loop: the 9 x 8 of
+   OIhw8o8i, one per o) as one wide tile: its "rows" are the tiles' L
+   rows one after another, row v = k nl + l at s + k ts + l sb, column m
+   of row v going to d + m db + 4 v. Blocks of 16 such rows are loaded
+   whole and transposed 16 x 16 (columns past nm ride along and are not
+   stored), so a tile of 9 taps costs one block, not an 8 x 8 block, a
+   gather for its 9th row and a call. nl divides 16 or 16 divides nl, so
+   every block's rows sit at the same offsets from its first. Loads that
+   would pass s_end, and blocks with fewer than 16 rows, go through a
+   buffer. nt: d and db are 64-byte aligned. */
 static void tl__sr16_tiles4(const char *s, size_t sb, size_t ts, char *d, size_t db, tl_dim nm,
                             tl_dim nl, tl_dim count, const char *s_end, int nt)
 {
