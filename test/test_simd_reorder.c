@@ -1,8 +1,9 @@
 /* SIMD reorder kernels against the scalar engine, bit for bit.
    This file holds the vector build of the library (static), the other
    file (test_simd_reorder_scalar.c) the scalar one. Every case runs both
-   on the same input and compares the whole destination buffer, guard
-   bytes around it included. Inputs hold NaN, infinities, huge values and
+   on the same input, which ends at an unreadable page (a load past it
+   crashes), and compares the whole destination buffer, guard bytes
+   around it included. Inputs hold NaN, infinities, huge values and
    exact .5 ties; layouts cover plain permutations, blocked tags, views
    and unaligned pointers; attrs cover scales (one and per dim), zero
    points, beta and scale_adjust. The tail sweep runs every length 1..64
