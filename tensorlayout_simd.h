@@ -1650,6 +1650,12 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
     }
 }
 
+/* Whether rows at d, db bytes apart, all start on a cache line. */
+static int tl__sr_lines(const char *d, size_t db)
+{
+    return (uintptr_t)d % 64 == 0 && db % 64 == 0;
+}
+
 /* The block side for 4-byte elements: 16 in AVX-512 when M and L hold
    whole blocks of it (else their borders would go element by element)
    and, when streaming, every block row is a whole aligned cache line; 8
@@ -1663,8 +1669,7 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
    rows come from a table). */
 static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
 {
-    int lines = (uintptr_t)d % 64 == 0 && db % 64 == 0;
-    if (tl__sr_avx512() && nm >= 16 && nl % 16 == 0 && (!nt || lines)) return 16;
+    if (tl__sr_avx512() && nm >= 16 && nl % 16 == 0 && (!nt || tl__sr_lines(d, db))) return 16;
     return !nt && tl__sr_avx2() ? 8 : 0;
 }
 
@@ -1675,13 +1680,6 @@ static int tl__sr_tiles_side(int es, tl_dim nl, tl__sr_runs rs)
 {
     return es == 4 && rs.count > 1 && rs.d == (size_t)nl * 4 && (nl % 16 == 0 || 16 % nl == 0) &&
            tl__sr_avx512();
-}
-
-/* Whether blocks of 16 4-byte values at d, rows ds elements apart,
-   stream: only whole aligned lines do. */
-static int tl__sr_lines_stream(const char *d, tl_dim ds, int nt)
-{
-    return nt && (uintptr_t)d % 64 == 0 && (size_t)ds * 4 % 64 == 0;
 }
 
 /* Copies n elements s[k*ss] -> d[k*ds] of es bytes (strides in elements). */
@@ -2871,7 +2869,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         if (tl__sr_tiles_side(es, n, rs)) {
             tl__sr16_tiles4(s, (size_t)lp[L].src_stride * 4, rs.s, d, (size_t)lp[sh->M].dst_stride * 4,
                             hi[sh->M] - lo[sh->M], n, rs.count, src + p->src_hi,
-                            tl__sr_lines_stream(d, lp[sh->M].dst_stride, sh->stream));
+                            sh->stream && tl__sr_lines(d, (size_t)lp[sh->M].dst_stride * 4));
             break;
         }
 #endif

@@ -125,8 +125,8 @@ static void blocked_md(tl_memory_desc *md, int ndims, int axis, const tl_dim *di
 }
 
 /* One comparison; returns whether the SIMD side used a kernel. */
-/* Buffers start 64 bytes aligned (lines stream there) or a few elements
-   past that. */
+/* dst buffers start 64 bytes aligned (lines stream there) or a few
+   elements past that. */
 static unsigned char *shifted(unsigned char *raw, size_t shift)
 {
     return raw + (64 - (uintptr_t)raw % 64) % 64 + shift;

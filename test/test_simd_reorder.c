@@ -572,16 +572,24 @@ static void balanced(void)
         }
 }
 
+/* The shape the SIMD kernel takes for the plan s -> d in *sh; 0 when
+   the kernel does not take the plan at all. */
+static int plan_shape(const tl_memory_desc *s, const tl_memory_desc *d,
+                      const tl_reorder_attr *a, tl__sr_shape *sh)
+{
+    tl_reorder_plan plan;
+    if (tl_reorder_plan_init(&plan, s, d, a) != TL_OK || plan.kernel != tl__simd_reorder_kernel)
+        return 0;
+    tl__sr_pick_shape(&plan, sh);
+    return 1;
+}
+
 /* Whether the SIMD kernel takes the plan s -> d in the given shape. */
 static int takes_shape(const tl_memory_desc *s, const tl_memory_desc *d,
                        const tl_reorder_attr *a, int shape)
 {
-    tl_reorder_plan plan;
     tl__sr_shape sh;
-    if (tl_reorder_plan_init(&plan, s, d, a) != TL_OK || plan.kernel != tl__simd_reorder_kernel)
-        return 0;
-    tl__sr_pick_shape(&plan, &sh);
-    return sh.shape == shape;
+    return plan_shape(s, d, a, &sh) && sh.shape == shape;
 }
 
 /* An image in two layouts: planes (nchw) and pixels (nhwc) that are a
@@ -667,7 +675,8 @@ static void merged_tiles(void)
    OIhw16o16i): with AVX-512 the L rows of a step's tiles form one wide
    tile, 16 rows to a block (tl__sr16_tiles4). Every filter from 1x1 to
    7x7 (M of 1 to 49, past one block of 16), L of 4, 8 and 16, O with a
-   tail (a step of one tile: a block of fewer than 16 rows), groups and
+   tail of 3 (steps of three tiles of 4 or 8 rows: blocks of fewer than
+   16 rows, whose extra columns would land on padding), groups and
    3-D, dst aligned (streamed: TL__SR_STREAM_MIN is 1 KiB here) or not;
    the last block of the tensor loads through buffers (compare's src
    ends at an unreadable page). */
@@ -685,7 +694,6 @@ static void side_tiles(void)
             for (tail = 0; tail <= 1; ++tail) {
                 tl_dim dims[5];
                 tl_memory_desc s, d;
-                tl_reorder_plan plan;
                 tl__sr_shape sh;
                 char what[96];
                 int n = 0;
@@ -700,11 +708,8 @@ static void side_tiles(void)
                 }
                 sprintf(what, "side tiles %s -> %s taps %d tail %d", k[i].st, k[i].dt, f, tail);
                 compare(&s, &d, NULL, f % 4, what);
-                if (!tail && tl_reorder_plan_init(&plan, &s, &d, NULL) == TL_OK &&
-                    plan.kernel == tl__simd_reorder_kernel) {
-                    tl__sr_pick_shape(&plan, &sh);
-                    side += sh.shape == TL__SR_TILE_COPY && sh.K2 >= 0;
-                }
+                side += !tail && plan_shape(&s, &d, NULL, &sh) && sh.shape == TL__SR_TILE_COPY &&
+                        sh.K2 >= 0;
             }
     if (tl__sr_avx512()) CHECK_MSG(side >= 30, "only %d plans took side-by-side tiles", side);
 }
