@@ -971,14 +971,14 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
 #include <simde/x86/avx512/broadcast.h>
 #include <simde/x86/avx512/cast.h>
 #include <simde/x86/avx512/cmp.h>
-#include <simde/x86/avx512/cvts.h>
 #include <simde/x86/avx512/extract.h>
 #include <simde/x86/avx512/insert.h>
 #include <simde/x86/avx512/loadu.h>
 #include <simde/x86/avx512/max.h>
-#include <simde/x86/avx512/min.h>
 #include <simde/x86/avx512/mov.h>
 #include <simde/x86/avx512/mul.h>
+#include <simde/x86/avx512/packs.h>
+#include <simde/x86/avx512/packus.h>
 #include <simde/x86/avx512/permutex2var.h>
 #include <simde/x86/avx512/permutexvar.h>
 #include <simde/x86/avx512/set1.h>
@@ -1246,21 +1246,33 @@ static void tl__sr16_onepass_block(int es, const char *S, tl_dim ncols, size_t z
 }
 
 /* f32 -> s8 and u8, 16 values a vector (the other pairs stay on AVX2):
-   NaN -> 0 and the clamp as tl__sr8_sat does, then rounding half to even
-   by adding 1.5 * 2^23, where floats step by exactly one, and reading
-   the integer off the low bits (SIMDe 0.7.4 has no AVX-512 cvtps2dq);
-   vpmovsdb narrows 16 lanes at once. u8 is moved down by 128 into s8's
-   range and back up by flipping each byte's top bit. */
-TL__SR_INLINE simde__m128i tl__sr16_to_i8(simde__m512 v, int u8)
+   NaN -> 0 and the lower clamp, then rounding half to even by adding
+   1.5 * 2^23, where floats step by exactly one, and reading the integer
+   off the bits (SIMDe 0.7.4 has no AVX-512 cvtps2dq). The upper clamp is
+   left to the packs' saturation: past 2^22 the sum's bits still grow
+   with v, so every v above the top comes out above it too, and rounding
+   first or clamping first gives the same bytes, the bounds being whole
+   numbers. */
+TL__SR_INLINE simde__m512i tl__sr16_to_i32(simde__m512 v, int u8)
 {
-    simde__m128i b;
-    v = simde_mm512_maskz_mov_ps(simde_mm512_cmp_ps_mask(v, v, SIMDE_CMP_ORD_Q), v);
-    v = simde_mm512_min_ps(simde_mm512_max_ps(v, simde_mm512_set1_ps(u8 ? 0.f : -128.f)),
-                           simde_mm512_set1_ps(u8 ? 255.f : 127.f));
+    v = simde_mm512_maskz_max_ps(simde_mm512_cmp_ps_mask(v, v, SIMDE_CMP_ORD_Q), v,
+                                 simde_mm512_set1_ps(u8 ? 0.f : -128.f));
     v = simde_mm512_add_ps(v, simde_mm512_set1_ps(12582912.f));
-    b = simde_mm512_cvtsepi32_epi8(simde_mm512_sub_epi32(simde_mm512_castps_si512(v),
-                                                         simde_mm512_set1_epi32(0x4b400000 + (u8 ? 128 : 0))));
-    return u8 ? simde_mm_xor_si128(b, simde_mm_set1_epi8((char)0x80)) : b;
+    return simde_mm512_sub_epi32(simde_mm512_castps_si512(v), simde_mm512_set1_epi32(0x4b400000));
+}
+
+/* Four vectors from tl__sr16_to_i32 as 64 saturated bytes, in order:
+   the packs leave lane L holding lane L of a, b, c and d, one dword
+   each, and a dword permute puts them back. Three pack instructions and
+   a permute narrow 64 lanes where vpmovsdb would take two micro-ops
+   for every 16. */
+TL__SR_INLINE simde__m512i tl__sr16_pack_i8(simde__m512i a, simde__m512i b, simde__m512i c,
+                                            simde__m512i d, int u8)
+{
+    static const int32_t order[16] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
+    simde__m512i ab = simde_mm512_packs_epi32(a, b), cd = simde_mm512_packs_epi32(c, d);
+    simde__m512i r = u8 ? simde_mm512_packus_epi16(ab, cd) : simde_mm512_packs_epi16(ab, cd);
+    return simde_mm512_permutexvar_epi32(simde_mm512_loadu_si512((const void *)order), r);
 }
 
 /* f32 -> bf16, 16 values a vector, as tl__sr8_bf16 rounds: to nearest
@@ -1283,32 +1295,53 @@ TL__SR_INLINE simde__m256i tl__sr16_to_bf16(simde__m512 v)
     return simde_mm512_castsi512_si256(r);
 }
 
+/* 16 values from src, scaled and shifted as the engine does. */
+TL__SR_INLINE simde__m512 tl__sr16_scaled(const tl__sr_q *q, int extra, const char *src,
+                                          tl__sr_scales sc, tl_dim k)
+{
+    simde__m512 v = simde_mm512_loadu_ps((const float *)(const void *)(src + 4 * k));
+    if (extra && q->szp != 0) v = simde_mm512_sub_ps(v, simde_mm512_set1_ps(q->szp));
+    if (sc.sc) {
+        v = simde_mm512_mul_ps(sc.sstep == 0 ? simde_mm512_set1_ps(q->s0)
+                                             : simde_mm512_loadu_ps(sc.sc + sc.sidx + k), v);
+        TL__SR_ROUNDED(v);
+    }
+    if (extra && q->dzp != 0) v = simde_mm512_add_ps(v, simde_mm512_set1_ps(q->dzp));
+    if (extra && q->adj_on) v = simde_mm512_mul_ps(simde_mm512_set1_ps(q->adj), v);
+    return v;
+}
+
 /* tl__sr8_convert_loop for f32 -> s8, u8 or bf16 without beta (the old
    values would need int8 -> f32, which SIMDe 0.7.4 lacks in AVX-512)
-   and with at most unit-step scales (tl__sr_convert_full checks). */
+   and with at most unit-step scales (tl__sr_convert_full checks). 8-bit
+   values go 64 at a time, the last n % 64 16 at a time. */
 TL__SR_INLINE void tl__sr16_convert_loop(const tl__sr_q *q, int extra, tl_data_type st,
                                          tl_data_type dt, int ssz, int dsz, const char *src,
                                          char *dst, tl__sr_scales sc, tl_dim n)
 {
-    tl_dim k;
+    int u8 = dt == TL_U8;
+    tl_dim k = 0;
     (void)st;
     (void)ssz;
     (void)dsz;
-    TL__SR_UNROLL4
-    for (k = 0; k < n; k += 16) {
-        simde__m512 v = simde_mm512_loadu_ps((const float *)(const void *)(src + 4 * k));
-        if (extra && q->szp != 0) v = simde_mm512_sub_ps(v, simde_mm512_set1_ps(q->szp));
-        if (sc.sc) {
-            v = simde_mm512_mul_ps(sc.sstep == 0 ? simde_mm512_set1_ps(q->s0)
-                                                 : simde_mm512_loadu_ps(sc.sc + sc.sidx + k), v);
-            TL__SR_ROUNDED(v);
-        }
-        if (extra && q->dzp != 0) v = simde_mm512_add_ps(v, simde_mm512_set1_ps(q->dzp));
-        if (extra && q->adj_on) v = simde_mm512_mul_ps(simde_mm512_set1_ps(q->adj), v);
-        if (dt == TL_BF16)
-            simde_mm256_storeu_si256((simde__m256i *)(void *)(dst + 2 * k), tl__sr16_to_bf16(v));
-        else
-            simde_mm_storeu_si128((simde__m128i *)(void *)(dst + k), tl__sr16_to_i8(v, dt == TL_U8));
+    if (dt == TL_BF16) {
+        TL__SR_UNROLL4
+        for (; k < n; k += 16)
+            simde_mm256_storeu_si256((simde__m256i *)(void *)(dst + 2 * k),
+                                     tl__sr16_to_bf16(tl__sr16_scaled(q, extra, src, sc, k)));
+        return;
+    }
+    for (; k + 64 <= n; k += 64) {
+        simde__m512i a = tl__sr16_to_i32(tl__sr16_scaled(q, extra, src, sc, k), u8);
+        simde__m512i b = tl__sr16_to_i32(tl__sr16_scaled(q, extra, src, sc, k + 16), u8);
+        simde__m512i c = tl__sr16_to_i32(tl__sr16_scaled(q, extra, src, sc, k + 32), u8);
+        simde__m512i d = tl__sr16_to_i32(tl__sr16_scaled(q, extra, src, sc, k + 48), u8);
+        simde_mm512_storeu_si512((void *)(dst + k), tl__sr16_pack_i8(a, b, c, d, u8));
+    }
+    for (; k < n; k += 16) {
+        simde__m512i a = tl__sr16_to_i32(tl__sr16_scaled(q, extra, src, sc, k), u8);
+        simde_mm_storeu_si128((simde__m128i *)(void *)(dst + k),
+                              simde_mm512_castsi512_si128(tl__sr16_pack_i8(a, a, a, a, u8)));
     }
 }
 
