@@ -351,6 +351,19 @@ static const tl__sr_scales tl__sr_no_scales = { NULL, 0, 0 };
    once, not once per run. */
 typedef struct { tl_dim count, c; size_t s, d; } tl__sr_runs;
 
+/* Four groups of an f32 -> 8-bit block read straight from the source
+   (tl__sr16_zipsrc_quads): lane 4k + z of a row's vector is value
+   idx[4k + z] of the two-vector window that holds group k, the windows
+   starting w[] values into the row's run, window j > 0 filling lanes
+   m[j]; group k's 64 bytes go to dst + to[k] (k < ng). */
+typedef struct {
+    int32_t idx[16];
+    tl_dim w[4];
+    size_t to[4];
+    uint16_t m[4];
+    int nw, ng;
+} tl__sr_quad;
+
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0 };
 
 /* The plan's arithmetic, copied into locals once per run: dst is written
@@ -1261,18 +1274,24 @@ TL__SR_INLINE simde__m512i tl__sr16_to_i32(simde__m512 v, int u8)
     return simde_mm512_sub_epi32(simde_mm512_castps_si512(v), simde_mm512_set1_epi32(0x4b400000));
 }
 
-/* Four vectors from tl__sr16_to_i32 as 64 saturated bytes, in order:
-   the packs leave lane L holding lane L of a, b, c and d, one dword
-   each, and a dword permute puts them back. Three pack instructions and
-   a permute narrow 64 lanes where vpmovsdb would take two micro-ops
-   for every 16. */
+/* Four vectors from tl__sr16_to_i32 as 64 saturated bytes, lane L
+   holding lane L of a, b, c and d, one dword each (what the packs do). */
+TL__SR_INLINE simde__m512i tl__sr16_packs_i8(simde__m512i a, simde__m512i b, simde__m512i c,
+                                             simde__m512i d, int u8)
+{
+    simde__m512i ab = simde_mm512_packs_epi32(a, b), cd = simde_mm512_packs_epi32(c, d);
+    return u8 ? simde_mm512_packus_epi16(ab, cd) : simde_mm512_packs_epi16(ab, cd);
+}
+
+/* The same 64 bytes in order: a dword permute puts the lanes back.
+   Three packs and a permute narrow 64 lanes where vpmovsdb would take
+   two micro-ops for every 16. */
 TL__SR_INLINE simde__m512i tl__sr16_pack_i8(simde__m512i a, simde__m512i b, simde__m512i c,
                                             simde__m512i d, int u8)
 {
     static const int32_t order[16] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
-    simde__m512i ab = simde_mm512_packs_epi32(a, b), cd = simde_mm512_packs_epi32(c, d);
-    simde__m512i r = u8 ? simde_mm512_packus_epi16(ab, cd) : simde_mm512_packs_epi16(ab, cd);
-    return simde_mm512_permutexvar_epi32(simde_mm512_loadu_si512((const void *)order), r);
+    return simde_mm512_permutexvar_epi32(simde_mm512_loadu_si512((const void *)order),
+                                         tl__sr16_packs_i8(a, b, c, d, u8));
 }
 
 /* f32 -> bf16, 16 values a vector, as tl__sr8_bf16 rounds: to nearest
@@ -1295,20 +1314,27 @@ TL__SR_INLINE simde__m256i tl__sr16_to_bf16(simde__m512 v)
     return simde_mm512_castsi512_si256(r);
 }
 
-/* 16 values from src, scaled and shifted as the engine does. */
-TL__SR_INLINE simde__m512 tl__sr16_scaled(const tl__sr_q *q, int extra, const char *src,
-                                          tl__sr_scales sc, tl_dim k)
+/* v scaled (by s, when scaled) and shifted as the engine does. */
+TL__SR_INLINE simde__m512 tl__sr16_quantize(const tl__sr_q *q, int extra, simde__m512 v,
+                                            int scaled, simde__m512 s)
 {
-    simde__m512 v = simde_mm512_loadu_ps((const float *)(const void *)(src + 4 * k));
     if (extra && q->szp != 0) v = simde_mm512_sub_ps(v, simde_mm512_set1_ps(q->szp));
-    if (sc.sc) {
-        v = simde_mm512_mul_ps(sc.sstep == 0 ? simde_mm512_set1_ps(q->s0)
-                                             : simde_mm512_loadu_ps(sc.sc + sc.sidx + k), v);
+    if (scaled) {
+        v = simde_mm512_mul_ps(s, v);
         TL__SR_ROUNDED(v);
     }
     if (extra && q->dzp != 0) v = simde_mm512_add_ps(v, simde_mm512_set1_ps(q->dzp));
     if (extra && q->adj_on) v = simde_mm512_mul_ps(simde_mm512_set1_ps(q->adj), v);
     return v;
+}
+
+/* 16 values from src, scaled and shifted as the engine does. */
+TL__SR_INLINE simde__m512 tl__sr16_scaled(const tl__sr_q *q, int extra, const char *src,
+                                          tl__sr_scales sc, tl_dim k)
+{
+    return tl__sr16_quantize(q, extra, simde_mm512_loadu_ps((const float *)(const void *)(src + 4 * k)),
+                             sc.sc != NULL, !sc.sc || sc.sstep == 0 ? simde_mm512_set1_ps(q->s0)
+                                                               : simde_mm512_loadu_ps(sc.sc + sc.sidx + k));
 }
 
 /* tl__sr8_convert_loop for f32 -> s8, u8 or bf16 without beta (the old
@@ -1355,6 +1381,81 @@ static void tl__sr16_convert_full(const tl_reorder_plan *p, const char *src, cha
     case TL_BF16: tl__sr16_convert_body(p, TL_F32, TL_BF16, 4, 2, src, dst, sc, n, rs); break;
     default: tl__sr16_convert_body(p, TL_F32, TL_S8, 4, 1, src, dst, sc, n, rs); break;
     }
+}
+
+/* Blocks of OIhw4i16o4i (and its kin) from an f32 source, without S:
+   each group's 64 dst bytes are its 16 R rows' 4 Z values, zs apart in
+   the row's run (rows rs values apart). Four groups make a quad
+   (tl__sr_quad). A two-source float permute per window of 32 values of
+   a row (zs <= 9 fits a group in one, and neighbouring groups share it)
+   puts row r's 4 x 4 values into its 4 lanes; converted, the packs of
+   rows 4h..4h+3 leave lane k holding their 16 bytes of group k ([R][Z],
+   as dst has them), and a 4 x 4 transpose of lanes over the four row
+   quads gives each group its 64 bytes. Every value is converted once
+   and never staged; the staged path (tl__sr16_onepass_block) reads S
+   back 16 columns at a time, of which a 3x3 kernel's groups use 9.
+   sc: the 16 rows' scales (1 without). */
+
+/* A row's 16 values of quad qd; nw: 1 for a quad of one window (then a
+   constant, and the other windows' code drops out), else 4. */
+TL__SR_INLINE simde__m512 tl__sr16_quad_row(const float *row, const tl__sr_quad *qd,
+                                            simde__m512i idx, int nw)
+{
+    simde__m512 v = simde_mm512_permutex2var_ps(simde_mm512_loadu_ps(row + qd->w[0]), idx,
+                                                simde_mm512_loadu_ps(row + qd->w[0] + 16));
+    int k;
+    TL__SR_UNROLL
+    for (k = 1; k < nw; ++k)
+        if (k < qd->nw)
+            v = simde_mm512_mask_mov_ps(v, (simde__mmask16)qd->m[k],
+                                        simde_mm512_permutex2var_ps(simde_mm512_loadu_ps(row + qd->w[k]), idx,
+                                                                    simde_mm512_loadu_ps(row + qd->w[k] + 16)));
+    return v;
+}
+
+TL__SR_INLINE void tl__sr16_zipsrc_quad(const tl__sr_q *q, int extra, int u8, const float *src,
+                                        size_t rs, const float *sc, const tl__sr_quad *qd, int nw,
+                                        char *d)
+{
+    simde__m512i idx = simde_mm512_loadu_si512((const void *)qd->idx), P[4], t[4];
+    int r, h;
+    TL__SR_UNROLL
+    for (h = 0; h < 4; ++h) {
+        simde__m512i a[4];
+        TL__SR_UNROLL
+        for (r = 0; r < 4; ++r) {
+            simde__m512 v = tl__sr16_quad_row(src + (size_t)(4 * h + r) * rs, qd, idx, nw);
+            v = tl__sr16_quantize(q, extra, v, 1, simde_mm512_set1_ps(sc[4 * h + r]));
+            a[r] = tl__sr16_to_i32(v, u8);
+        }
+        P[h] = tl__sr16_packs_i8(a[0], a[1], a[2], a[3], u8);
+    }
+    t[0] = simde_mm512_shuffle_i32x4(P[0], P[1], 0x44);     /* lanes 0, 1 of each */
+    t[1] = simde_mm512_shuffle_i32x4(P[2], P[3], 0x44);
+    t[2] = simde_mm512_shuffle_i32x4(P[0], P[1], 0xee);     /* lanes 2, 3 */
+    t[3] = simde_mm512_shuffle_i32x4(P[2], P[3], 0xee);
+    simde_mm512_storeu_si512((void *)(d + qd->to[0]), simde_mm512_shuffle_i32x4(t[0], t[1], 0x88));
+    if (qd->ng > 1) simde_mm512_storeu_si512((void *)(d + qd->to[1]), simde_mm512_shuffle_i32x4(t[0], t[1], 0xdd));
+    if (qd->ng > 2) simde_mm512_storeu_si512((void *)(d + qd->to[2]), simde_mm512_shuffle_i32x4(t[2], t[3], 0x88));
+    if (qd->ng > 3) simde_mm512_storeu_si512((void *)(d + qd->to[3]), simde_mm512_shuffle_i32x4(t[2], t[3], 0xdd));
+}
+
+TL__SR_INLINE void tl__sr16_zipsrc_quads(const tl__sr_q *q, int extra, int u8, const float *src,
+                                         size_t rs, const float *sc, const tl__sr_quad *qd,
+                                         int nq, char *d)
+{
+    int j;
+    for (j = 0; j < nq; ++j, ++qd) {
+        if (qd->nw == 1) tl__sr16_zipsrc_quad(q, extra, u8, src, rs, sc, qd, 1, d);
+        else tl__sr16_zipsrc_quad(q, extra, u8, src, rs, sc, qd, 4, d);
+    }
+}
+
+static void tl__sr16_zipsrc_block(const tl__sr_q *q, int u8, const float *src, size_t rs,
+                                  const float *sc, const tl__sr_quad *qd, int nq, char *d)
+{
+    if (q->extra) tl__sr16_zipsrc_quads(q, 1, u8, src, rs, sc, qd, nq, d);
+    else tl__sr16_zipsrc_quads(q, 0, u8, src, rs, sc, qd, nq, d);
 }
 
 /* The shuffle's block lines (tl__shuf_lines, in the shuffle section): a
@@ -2019,6 +2120,9 @@ typedef struct {
                                    else NULL */
     int nzr;                    /* onepass: runs of columns read at once */
     uint32_t zr[TL__SR_ONEPASS_RUNS];   /* onepass: first column | length << 16 */
+    int nq;                     /* f32 -> 8 bits from the source (tl__sr16_zipsrc_block):
+                                   quads of groups; else 0 */
+    tl__sr_quad quad[TL__SR_PBLOCK / 256];
     tl_dim noff;                /* entries of off */
     uint16_t *off;              /* fast: pairs (T offset, dst offset) per group of
                                    nZ rows; else the S offset of each dst element
@@ -2500,6 +2604,58 @@ static void tl__sr_perm_rows_init(tl__sr_perm *pm, const tl_reorder_plan *p, siz
 #endif
 
 #if TL__SR_AVX512
+/* Each S column's dst byte offset where a group of Z rows starts there;
+   (size_t)-1 elsewhere. */
+static void tl__sr_perm_group_cols(const tl__sr_perm *pm, size_t *col)
+{
+    tl_dim c, g;
+    for (c = 0; c < pm->nX * pm->nC; ++c) col[c] = (size_t)-1;
+    for (g = 0; g < pm->noff; ++g) col[pm->off[2 * g] / 16] = (size_t)(pm->off[2 * g + 1] * pm->vs);
+}
+
+/* Once per kernel call (col: room for TL__SR_ROWS). f32 -> s8 or u8
+   blocks of onepass's kind whose groups each fit a window of 32 source
+   values (zs <= 9: kernels up to 3x3, 1x1 too, which onepass leaves to
+   the transpose and zips) skip S as well: tl__sr16_zipsrc_block, once
+   per iteration of the x loop if there is one (O blocks of a 1x1
+   kernel). The quads hold the groups of the runs of x = 0, in column
+   order, so that neighbours share windows. */
+static void tl__sr_perm_zipsrc_init(tl__sr_perm *pm, const tl_reorder_plan *p, size_t *col)
+{
+    const int most = (int)(sizeof pm->quad / sizeof pm->quad[0]);
+    tl_dim c, zs = pm->zs, nC = pm->nC;
+    if (!pm->fast || pm->nR != 16 || pm->nZ != 4 || pm->vs != 1 || pm->nx > 1 ||
+        p->mode == TL_REORDER_MODE_COPY || p->src_md.data_type != TL_F32 ||
+        pm->noff * pm->nZ != pm->nX * nC || nC < 32 || zs > 9 || p->beta != 0 ||
+        !tl__sr_avx512())
+        return;
+    tl__sr_perm_group_cols(pm, col);
+    for (c = 0; c < nC && col[c] == (size_t)-1; ++c) {}
+    for (pm->nq = 0; c < nC; ++pm->nq) {
+        tl__sr_quad *qd = &pm->quad[pm->nq];
+        tl_dim g = c;
+        int k, z;
+        if (pm->nq == most) {
+            pm->nq = 0;
+            return;
+        }
+        qd->nw = qd->ng = 0;
+        for (k = 0; k < 4; ++k) {
+            if (c < nC) {       /* else a quad short of 4 repeats its last group */
+                g = c;
+                qd->to[qd->ng++] = col[c];
+                for (++c; c < nC && col[c] == (size_t)-1; ++c) {}
+            }
+            if (qd->nw == 0 || g + 3 * zs - qd->w[qd->nw - 1] >= 32) {
+                qd->w[qd->nw] = g < nC - 32 ? g : nC - 32;
+                qd->m[qd->nw++] = 0;
+            }
+            qd->m[qd->nw - 1] = (uint16_t)(qd->m[qd->nw - 1] | 0xf << 4 * k);
+            for (z = 0; z < 4; ++z) qd->idx[4 * k + z] = (int32_t)(g + z * zs - qd->w[qd->nw - 1]);
+        }
+    }
+}
+
 /* Once per kernel call (col: room for TL__SR_ROWS). Blocks of 16 R rows
    with a Z loop inside R in dst, of 4 8-bit values (OIhw4i16o4i: o and
    i%4) or 2 16-bit ones (OIhw8i16o2i), skip T: tl__sr16_onepass_block
@@ -2513,13 +2669,12 @@ static void tl__sr_perm_rows_init(tl__sr_perm *pm, const tl_reorder_plan *p, siz
    through T. */
 static void tl__sr_perm_onepass_init(tl__sr_perm *pm, const tl_reorder_plan *p, size_t *col)
 {
-    tl_dim g, c, m, ncols = pm->nX * pm->nC;
+    tl_dim c, m, ncols = pm->nX * pm->nC;
     if (!pm->fast || pm->nR != 16 || pm->nZ * pm->vs != 4 || (pm->vs != 1 && pm->vs != 2) ||
         (p->mode == TL_REORDER_MODE_COPY && pm->vs == 2) || pm->noff * pm->nZ != ncols ||
         p->beta != 0 || !tl__sr_avx512())
         return;
-    for (c = 0; c < ncols; ++c) col[c] = (size_t)-1;
-    for (g = 0; g < pm->noff; ++g) col[pm->off[2 * g] / 16] = (size_t)(pm->off[2 * g + 1] * pm->vs);
+    tl__sr_perm_group_cols(pm, col);
     pm->nzr = 0;
     for (c = 0; c < ncols; c += m) {
         for (m = 0; m < 16 && c + m < ncols && col[c + m] != (size_t)-1; ++m) {}
@@ -2553,6 +2708,22 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         sc.sidx = sidx;
         sc.sstep = p->loops[pm->R].scale_stride;
         tl__sr_perm_rows4(pm, s, (size_t)p->loops[pm->R].src_stride * 4, d, pm->nC, sc);
+        return;
+    }
+#endif
+#if TL__SR_AVX512
+    if (pm->nq) {   /* one call per run of the x loop (O blocks of a 1x1 kernel), if any */
+        const tl_reorder_loop *R = &p->loops[pm->R], *X = &p->loops[pm->nx ? pm->x[0] : pm->R];
+        tl__sr_q q = tl__sr_q_of(p, tl__sr_no_scales);
+        float sc[16];
+        tl_dim r, x;
+        for (x = 0; x < pm->nX; ++x) {
+            for (r = 0; r < 16; ++r)    /* x * 1 is x: 8-bit values lose even a NaN's payload */
+                sc[r] = p->scales ? p->scales[sidx + x * X->scale_stride + r * R->scale_stride] : 1.f;
+            tl__sr16_zipsrc_block(&q, p->dst_md.data_type == TL_U8,
+                                  (const float *)(const void *)s + x * X->src_stride,
+                                  (size_t)R->src_stride, sc, pm->quad, pm->nq, d + x * X->dst_stride);
+        }
         return;
     }
 #endif
@@ -2990,6 +3161,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
 #endif
 #if TL__SR_AVX512
         tl__sr_perm_onepass_init(&pm, p, rows);
+        tl__sr_perm_zipsrc_init(&pm, p, rows);
 #endif
         sh.shape = TL__SR_BLOCKS;
         sh.M = -1;
