@@ -2704,6 +2704,8 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     size_t es = tl_dt_size(p->src_md.data_type);
     size_t dsz = (size_t)pm->vs;
     tl_dim j, e, ncols = pm->nX * pm->nC;
+    /* rows of whole vectors, one run each: one converter call for all */
+    int batched = !copy && pm->nx == 0 && pm->nC % 16 == 0;
 #if TL__SR_AVX2
     if (pm->direct) {
         tl__sr_scales sc;
@@ -2752,10 +2754,24 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
             memcpy(S + (size_t)(j * pm->nC) * es, s + (size_t)so * es, (size_t)pm->nC * es);
             continue;
         }
+        if (batched) continue;
         sc.sc = p->scales;
         sc.sidx = sidx + co;
         sc.sstep = 0;
         tl__sr_convert_run(p, s + (size_t)so * es, S + (size_t)(j * pm->nC) * dsz, sc, pm->nC);
+    }
+    if (batched) {
+        const tl_reorder_loop *R = &p->loops[pm->R];
+        tl__sr_scales sc;
+        tl__sr_runs rs;
+        sc.sc = p->scales;
+        sc.sidx = sidx;
+        sc.sstep = 0;
+        rs.count = pm->nR;
+        rs.c = R->scale_stride;
+        rs.s = (size_t)R->src_stride * es;
+        rs.d = (size_t)pm->nC * dsz;
+        tl__sr_convert_full(p, s, S, sc, pm->nC, rs);
     }
     if (!pm->fast) {
         tl__sr_perm_gather((int)dsz, S, pm->off, d, pm->noff);
