@@ -1383,19 +1383,6 @@ static void tl__sr16_convert_full(const tl_reorder_plan *p, const char *src, cha
     }
 }
 
-/* Blocks of OIhw4i16o4i (and its kin) from an f32 source, without S:
-   each group's 64 dst bytes are its 16 R rows' 4 Z values, zs apart in
-   the row's run (rows rs values apart). Four groups make a quad
-   (tl__sr_quad). A two-source float permute per window of 32 values of
-   a row (zs <= 9 fits a group in one, and neighbouring groups share it)
-   puts row r's 4 x 4 values into its 4 lanes; converted, the packs of
-   rows 4h..4h+3 leave lane k holding their 16 bytes of group k ([R][Z],
-   as dst has them), and a 4 x 4 transpose of lanes over the four row
-   quads gives each group its 64 bytes. Every value is converted once
-   and never staged; the staged path (tl__sr16_onepass_block) reads S
-   back 16 columns at a time, of which a 3x3 kernel's groups use 9.
-   sc: the 16 rows' scales (1 without). */
-
 /* A row's 16 values of quad qd; nw: 1 for a quad of one window (then a
    constant, and the other windows' code drops out), else 4. */
 TL__SR_INLINE simde__m512 tl__sr16_quad_row(const float *row, const tl__sr_quad *qd,
@@ -1413,6 +1400,18 @@ TL__SR_INLINE simde__m512 tl__sr16_quad_row(const float *row, const tl__sr_quad 
     return v;
 }
 
+/* Blocks of OIhw4i16o4i (and its kin) from an f32 source, without S:
+   each group's 64 dst bytes are its 16 R rows' 4 Z values, zs apart in
+   the row's run (rows rs values apart). Four groups make a quad
+   (tl__sr_quad). A two-source float permute per window of 32 values of
+   a row (zs <= 9 fits a group in one, and neighbouring groups share it)
+   puts row r's 4 x 4 values into its 4 lanes; converted, the packs of
+   rows 4h..4h+3 leave lane k holding their 16 bytes of group k ([R][Z],
+   as dst has them), and a 4 x 4 transpose of lanes over the four sets
+   of rows gives each group its 64 bytes. Every value is converted once
+   and never staged; the staged path (tl__sr16_onepass_block) reads S
+   back 16 columns at a time, of which a 3x3 kernel's groups use 9.
+   sc: the 16 rows' scales (1 without). */
 TL__SR_INLINE void tl__sr16_zipsrc_quad(const tl__sr_q *q, int extra, int u8, const float *src,
                                         size_t rs, const float *sc, const tl__sr_quad *qd, int nw,
                                         char *d)
