@@ -1170,6 +1170,10 @@ static void tl__sr16_tiles4(const char *s, size_t sb, size_t ts, char *d, size_t
     }
 }
 
+/* Dword j of lane k to dword k of lane j: the 4 x 4 transpose of a
+   vector's dwords over its lanes. */
+static const int32_t tl__sr16_dwords_t4x4[16] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
+
 /* The transpose of S and the zip of T in one pass, for blocks of 16 R
    rows whose Z loop (zs columns of S apart) sits inside R in dst:
    8-bit values with a Z of 4 (4i16o4i), 16-bit ones with a Z of 2
@@ -1236,13 +1240,12 @@ TL__SR_INLINE void tl__sr16_onepass_rows(int es, const char *S, size_t sb, size_
 static void tl__sr16_onepass_block(int es, const char *S, tl_dim ncols, size_t zs, char *d,
                                    const uint32_t *runs, int nb, const size_t *col)
 {
-    static const int32_t perm[16] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
     static const int8_t bytes[16] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
     int16_t words[2][32];
     simde__m512i k[2];
     int b, h, w;
     if (es == 1) {
-        k[0] = simde_mm512_loadu_si512((const void *)perm);
+        k[0] = simde_mm512_loadu_si512((const void *)tl__sr16_dwords_t4x4);
         k[1] = simde_mm512_broadcast_i32x4(simde_mm_loadu_si128((const simde__m128i *)(const void *)bytes));
     } else {
         for (h = 0; h < 2; ++h) {
@@ -1289,8 +1292,7 @@ TL__SR_INLINE simde__m512i tl__sr16_packs_i8(simde__m512i a, simde__m512i b, sim
 TL__SR_INLINE simde__m512i tl__sr16_pack_i8(simde__m512i a, simde__m512i b, simde__m512i c,
                                             simde__m512i d, int u8)
 {
-    static const int32_t order[16] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
-    return simde_mm512_permutexvar_epi32(simde_mm512_loadu_si512((const void *)order),
+    return simde_mm512_permutexvar_epi32(simde_mm512_loadu_si512((const void *)tl__sr16_dwords_t4x4),
                                          tl__sr16_packs_i8(a, b, c, d, u8));
 }
 
