@@ -57,9 +57,9 @@
      channels of a camera frame) loads 16 bytes per pixel anyway and
      stores only M rows; a narrow L (nchw -> nhwc with 3 channels) loads
      only L rows and stores a vector per pixel. Small tiles side by
-     side in dst (OIhw16o16i: 9 x 16, one per o) go in one step; in
-     AVX-512 their L rows make the rows of one wide tile, 16 to a block
-     whatever M is. A converting tile
+     side in dst (OIhw16o16i: 9 x 16, one per o) go in one step; their
+     L rows make the rows of one wide tile, 16 to a block whatever M is
+     in AVX-512, 8 in AVX2. A converting tile
      transposes raw source bits into a staging tile, then converts its
      rows as runs;
    - blocks: plans whose inner loops are too short for either (OIhw ->
@@ -491,6 +491,59 @@ TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop)
     X(BODY, TL_U8, TL_F32, 1, 4) X(BODY, TL_S32, TL_F32, 4, 4) X(BODY, TL_BF16, TL_F32, 2, 4)
 #define TL__SR_PAIR_CASE(BODY, S, D, SS, DS) \
     case TL__SR_PAIR(S, D): BODY(p, S, D, SS, DS, src, dst, sc, n, rs); break;
+
+/* A block of TL__SR_TILES4_BODY element by element: rows j < rows at
+   b + off[j], their first mm columns to d, db bytes apart (the last
+   block of the tensor, whose whole-row loads could pass its end, and
+   blocks of fewer rows than a vector). */
+static void tl__sr_tiles_edge(const char *b, const size_t *off, int rows, char *d, size_t db,
+                              int mm)
+{
+    int j, m;
+    for (m = 0; m < mm; ++m)
+        for (j = 0; j < rows; ++j) memcpy(d + (size_t)m * db + (size_t)j * 4, b + off[j] + (size_t)m * 4, 4);
+}
+
+/* Small tiles laid side by side in dst (tl__sr_tiles_loop: the 9 x 8 of
+   OIhw8o8i, one per o) as one wide tile: its "rows" are the tiles' L
+   rows one after another, row v = k nl + l at s + k ts + l sb, column m
+   of row v going to d + m db + 4 v. Blocks of B such rows (4-byte
+   elements: 8 in AVX2, 16 in AVX-512) are loaded whole and transposed
+   B x B (columns past nm ride along and are not stored), so a tile of 9
+   taps costs one or two blocks, not a block, a gather for its 9th row
+   and a call. nl divides B or B divides nl, so every block's rows sit at
+   the same offsets from its first. Blocks whose loads would pass s_end,
+   and blocks with fewer than B rows, go element by element. nt: d and db
+   are 64-byte aligned. pf: the source lies beyond the caches, and each
+   block prefetches its rows two tiles on: the tiles are ts apart (one
+   o row each, 36 KiB in OIhw16o16i 1024x1024x3x3) and each gives a step
+   only a few lines, too few for the hardware prefetchers to follow.
+   BLOCK(b, off, d, db, mm, nt) comes from the instruction set's region. */
+#define TL__SR_TILES4_BODY(NAME, B, BLOCK) \
+    void NAME(const char *s, size_t sb, size_t ts, char *d, size_t db, tl_dim nm, tl_dim nl, \
+              tl_dim count, const char *s_end, int nt, int pf) \
+    { \
+        tl_dim nv = nl * count, v, m0, ahead = 2 * (nl < (B) ? (B) / nl : 1); \
+        size_t off[B], reach; \
+        int j; \
+        for (j = 0; j < (B); ++j) \
+            off[j] = nl >= (B) ? (size_t)j * sb : (size_t)(j / nl) * ts + (size_t)(j % nl) * sb; \
+        reach = off[(B) - 1] + 4 * (B); \
+        for (v = 0; v < nv; v += (B)) { \
+            const char *base = s + (size_t)(v / nl) * ts + (size_t)(v % nl) * sb; \
+            int rows = nv - v < (B) ? (int)(nv - v) : (B); \
+            for (m0 = 0; m0 < nm; m0 += (B)) { \
+                int mm = nm - m0 < (B) ? (int)(nm - m0) : (B); \
+                const char *b = base + (size_t)m0 * 4; \
+                char *dv = d + (size_t)m0 * db + (size_t)v * 4; \
+                if (pf && v / nl + ahead < count) \
+                    for (j = 0; j < (B); ++j) TL__SIMD_PREFETCH(b + (size_t)ahead * ts + off[j]); \
+                if (rows < (B) || b + reach > s_end) tl__sr_tiles_edge(b, off, rows, dv, db, mm); \
+                else if (nt) BLOCK(b, off, dv, db, mm, 1); \
+                else BLOCK(b, off, dv, db, mm, 0); \
+            } \
+        } \
+    }
 
 /* ---- simd: the AVX2 variants ------------------------------------------
    The same steps as the SSE2 functions above, eight lanes at a time. */
@@ -969,6 +1022,35 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
             else tl__sr8_transpose_block4(sp, sb, dp, db);
         }
 }
+
+/* The first mm columns of the block at b (rows j at b + off[j], loaded
+   whole) to d, db bytes apart. */
+TL__SR_INLINE void tl__sr8_tiles_cols(const char *b, const size_t *off, char *d, size_t db, int mm)
+{
+    simde__m256 r[8];
+    int j;
+    TL__SR_UNROLL
+    for (j = 0; j < 8; ++j) r[j] = simde_mm256_loadu_ps((const float *)(const void *)(b + off[j]));
+    tl__sr8_t8x8(r);
+    TL__SR_UNROLL
+    for (j = 0; j < 8; ++j)
+        if (j < mm) simde_mm256_storeu_ps((float *)(void *)(d + (size_t)j * db), r[j]);
+}
+
+/* One block of tl__sr8_tiles4. A lone column (the 9th tap of a 3x3
+   filter) goes with mm constant, so that the compiler keeps only the
+   shuffles that feed its row: 7 of the transpose's 24. Plain stores
+   whatever nt says: a block writes half a line of each dst row (see
+   tl__sr_tiles_side). */
+TL__SR_INLINE void tl__sr8_tiles_block(const char *b, const size_t *off, char *d, size_t db,
+                                       int mm, int nt)
+{
+    (void)nt;
+    if (mm == 1) tl__sr8_tiles_cols(b, off, d, db, 1);
+    else tl__sr8_tiles_cols(b, off, d, db, mm);
+}
+
+static TL__SR_TILES4_BODY(tl__sr8_tiles4, 8, tl__sr8_tiles_block)
 #endif /* TL__SR_AVX2 */
 #if TL__SR_AVX2 == 2
 #undef SIMDE_X86_AVX_NATIVE
@@ -1143,58 +1225,7 @@ TL__SR_INLINE void tl__sr16_tiles_block(const char *b, const size_t *off, char *
         if (j < mm) tl__sr16_store(d + (size_t)j * db, r[j], nt);
 }
 
-/* The same for a block at the end of the tensor: rows rows (<= 16) of
-   mm columns, through buffers. */
-static void tl__sr16_tiles_edge(const char *b, const size_t *off, int rows, char *d, size_t db,
-                                int mm)
-{
-    simde__m512 r[16];
-    float row[16];
-    int j;
-    for (j = 0; j < 16; ++j) {
-        memset(row, 0, sizeof row);
-        if (j < rows) memcpy(row, b + off[j], (size_t)mm * 4);
-        r[j] = simde_mm512_loadu_ps(row);
-    }
-    tl__sr16_t16x16(r);
-    for (j = 0; j < mm; ++j) {
-        simde_mm512_storeu_ps(row, r[j]);
-        memcpy(d + (size_t)j * db, row, (size_t)rows * 4);
-    }
-}
-
-/* Small tiles laid side by side in dst (tl__sr_tiles_loop: the 9 x 8 of
-   OIhw8o8i, one per o) as one wide tile: its "rows" are the tiles' L
-   rows one after another, row v = k nl + l at s + k ts + l sb, column m
-   of row v going to d + m db + 4 v. Blocks of 16 such rows are loaded
-   whole and transposed 16 x 16 (columns past nm ride along and are not
-   stored), so a tile of 9 taps costs one block, not an 8 x 8 block, a
-   gather for its 9th row and a call. nl divides 16 or 16 divides nl, so
-   every block's rows sit at the same offsets from its first. Loads that
-   would pass s_end, and blocks with fewer than 16 rows, go through a
-   buffer. nt: d and db are 64-byte aligned. */
-static void tl__sr16_tiles4(const char *s, size_t sb, size_t ts, char *d, size_t db, tl_dim nm,
-                            tl_dim nl, tl_dim count, const char *s_end, int nt)
-{
-    tl_dim nv = nl * count, v, m0;
-    size_t off[16], reach;
-    int j;
-    for (j = 0; j < 16; ++j)
-        off[j] = nl >= 16 ? (size_t)j * sb : (size_t)(j / nl) * ts + (size_t)(j % nl) * sb;
-    reach = off[15] + 64;
-    for (v = 0; v < nv; v += 16) {
-        const char *base = s + (size_t)(v / nl) * ts + (size_t)(v % nl) * sb;
-        int rows = nv - v < 16 ? (int)(nv - v) : 16;
-        for (m0 = 0; m0 < nm; m0 += 16) {
-            int mm = nm - m0 < 16 ? (int)(nm - m0) : 16;
-            const char *b = base + (size_t)m0 * 4;
-            char *dv = d + (size_t)m0 * db + (size_t)v * 4;
-            if (rows < 16 || b + reach > s_end) tl__sr16_tiles_edge(b, off, rows, dv, db, mm);
-            else if (nt) tl__sr16_tiles_block(b, off, dv, db, mm, 1);
-            else tl__sr16_tiles_block(b, off, dv, db, mm, 0);
-        }
-    }
-}
+static TL__SR_TILES4_BODY(tl__sr16_tiles4, 16, tl__sr16_tiles_block)
 
 /* Dword j of lane k to dword k of lane j: the 4 x 4 transpose of a
    vector's dwords over its lanes. */
@@ -1878,13 +1909,18 @@ static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
     return tl__sr_avx2() && (!nt || lines) ? 8 : 0;
 }
 
-/* Whether the rs.count tiles of nl columns that one step copies go to
-   tl__sr16_tiles4 as one wide tile (4-byte elements, AVX-512, tiles
-   side by side in dst, nl and 16 dividing one another). */
+/* The block side B when the rs.count tiles of nl columns that one step
+   copies go as one wide tile (TL__SR_TILES4_BODY: 4-byte elements,
+   tiles side by side in dst, nl and B dividing one another): 16 in
+   AVX-512, else 8 in AVX2; 0: tile by tile. AVX2's blocks store half
+   lines, so they never stream; on the Zen 3 the 36 MiB OIhw16o16i
+   1024x1024x3x3, which SSE2's blocks streamed before, still ran
+   faster through them (see docs/performance.md). */
 static int tl__sr_tiles_side(int es, tl_dim nl, tl__sr_runs rs)
 {
-    return es == 4 && rs.count > 1 && rs.d == (size_t)nl * 4 && (nl % 16 == 0 || 16 % nl == 0) &&
-           tl__sr_avx512();
+    if (es != 4 || rs.count < 2 || rs.d != (size_t)nl * 4) return 0;
+    if (tl__sr_avx512() && (nl % 16 == 0 || 16 % nl == 0)) return 16;
+    return tl__sr_avx2() && (nl % 8 == 0 || 8 % nl == 0) ? 8 : 0;
 }
 
 /* Copies n elements s[k*ss] -> d[k*ds] of es bytes (strides in elements). */
@@ -3004,6 +3040,10 @@ TL__SR_INLINE void tl__sr_copy_runs_n(const char *s, char *d, size_t n, tl__sr_r
     tl_dim k;
     size_t b;
     for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) {
+        /* unrolled: as a 4-trip loop (the 64 bytes of f32 OIhw16o16i 1x1)
+           it ran at a third of the speed whenever the code's placement put
+           it across a 32-byte boundary */
+        TL__SR_UNROLL4
         for (b = 0; b + 16 <= n; b += 16)
             simde_mm_storeu_si128((simde__m128i *)(void *)(d + b),
                                   simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + b)));
@@ -3111,6 +3151,31 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
            !(sh->shape == TL__SR_TILE_COPY && pm->R == p->nloops - 1);
 }
 
+/* A step of TL__SR_TILE_COPY: rs.count tiles of nm x nl, as one wide
+   tile where they lie side by side in dst (tl__sr_tiles_side), else
+   tile by tile; s_end: the end of the source. */
+static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim ds, tl_dim nm,
+                             tl_dim nl, tl__sr_runs rs, const tl__sr_shape *sh, const char *s_end)
+{
+    size_t sb = (size_t)ss * 4, db = (size_t)ds * 4;
+#if TL__SR_AVX512
+    if (tl__sr_tiles_side(es, nl, rs) == 16) {
+        tl__sr16_tiles4(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, sh->stream && tl__sr_lines(d, db), 0);
+        return;
+    }
+#endif
+#if TL__SR_AVX2
+    if (tl__sr_tiles_side(es, nl, rs) == 8) {
+        tl__sr8_tiles4(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, sh->stream);
+        return;
+    }
+#endif
+    (void)sb;
+    (void)db;
+    (void)s_end;
+    tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, sh->stream, rs, sh->pad);
+}
+
 /* One step of the nest at iteration vector i (inner loops at their lo). */
 static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
                         const tl_dim *lo, const tl_dim *hi, const char *src, char *dst)
@@ -3164,16 +3229,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             rs.s = (size_t)lp[sh->K2].src_stride * (size_t)es;
             rs.d = (size_t)lp[sh->K2].dst_stride * dsz;
         }
-#if TL__SR_AVX512
-        if (tl__sr_tiles_side(es, n, rs)) {
-            tl__sr16_tiles4(s, (size_t)lp[L].src_stride * 4, rs.s, d, (size_t)lp[sh->M].dst_stride * 4,
-                            hi[sh->M] - lo[sh->M], n, rs.count, src + p->src_hi,
-                            sh->stream && tl__sr_lines(d, (size_t)lp[sh->M].dst_stride * 4));
-            break;
-        }
-#endif
-        tl__sr_transpose_tiles(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride,
-                               hi[sh->M] - lo[sh->M], n, sh->stream, rs, sh->pad);
+        tl__sr_tile_copy(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
+                         rs, sh, src + p->src_hi);
         break;
     }
 #if TL__SR_AVX2
