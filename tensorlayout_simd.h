@@ -138,7 +138,10 @@
 #define TL__SR_STRIP 64     /* bytes of L a transpose strip covers */
 #endif
 #ifndef TL__SR_STRIP_SHORT
-#define TL__SR_STRIP_SHORT 256  /* the same when M spans at most this many bytes */
+#define TL__SR_STRIP_SHORT 256  /* the same when M spans at most TL__SR_SHORT_M bytes */
+#endif
+#ifndef TL__SR_SHORT_M
+#define TL__SR_SHORT_M 1024
 #endif
 /* dst bytes from which transposes stream: a dst this large, with its
    source, crowds the last-level cache of a core complex (32 MiB on Zen
@@ -1843,10 +1846,13 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
 {
     tl_dim B = wide ? wide : 16 / es, slice, m0, l0, k;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
-    /* a short M (the 16 channels of nChw16c -> nchw) makes many dst rows
-       that each get only the strip's bytes before the walk comes back:
-       wider strips give them several lines at once */
-    tl_dim strip = ((size_t)nm * (size_t)es <= TL__SR_STRIP_SHORT ? TL__SR_STRIP_SHORT : TL__SR_STRIP) / es;
+    /* a short M (the 16 channels of nChw16c -> nchw, the 256 of nhwc ->
+       nchw, the 256 b of ab -> ba 4096x256) makes many dst rows that each
+       get only the strip's bytes before the walk comes back: wider strips
+       give them several lines at once (M up to 1 KiB on the Zen 3: ab ->
+       ba 4096x256 27 -> 37 GB/s, nchw -> nhwc 32x64x14x14 36 -> 43; at
+       4 KiB nhwc -> nchw with 512 channels lost a fifth) */
+    tl_dim strip = ((size_t)nm * (size_t)es <= TL__SR_SHORT_M ? TL__SR_STRIP_SHORT : TL__SR_STRIP) / es;
     if (strip < B) strip = B;
     /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
        so the pages a strip writes stay in the TLB (no division for the
