@@ -3157,6 +3157,31 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
            !(sh->shape == TL__SR_TILE_COPY && pm->R == p->nloops - 1);
 }
 
+#if TL__SR_AVX2
+/* A step of TL__SR_TILE_CONVERT that only scales f32 values, by one
+   scale or one per column of L (msstep 0: none changes along M), whole
+   8 x 8 blocks (nm, nl multiples of 8), in AVX2: transposed straight
+   into dst, each block row multiplied by its columns' scales, as the
+   scaled weight blocks are, instead of through a staging tile and a
+   converter pass (f32 nchw -> nChw16c with per-channel scales: 0.5 of
+   oneDNN before). M goes in chunks of TL__SR_ROWS rows that share one
+   row table. 0: not taken. */
+static int tl__sr_tile_scaled(const tl_reorder_plan *p, const char *s, tl_dim ss, char *d,
+                              tl_dim ds, tl__sr_scales sc, tl_dim msstep, tl_dim nm, tl_dim nl)
+{
+    size_t rows[TL__SR_ROWS];
+    tl_dim m, chunk = nm < TL__SR_ROWS ? nm : TL__SR_ROWS;
+    if (p->src_md.data_type != TL_F32 || p->dst_md.data_type != TL_F32 || !sc.sc || msstep != 0 ||
+        sc.sstep > 1 || nm % 8 != 0 || nl % 8 != 0 || !tl__sr_avx2() || tl__sr_q_of(p, sc).extra)
+        return 0;
+    for (m = 0; m < chunk; ++m) rows[m] = (size_t)m * (size_t)ds * 4;
+    for (m = 0; m < nm; m += chunk)
+        tl__sr8_tile_rows4(s + (size_t)m * 4, (size_t)ss * 4, d + (size_t)(m * ds) * 4, rows,
+                           nm - m < chunk ? nm - m : chunk, nl, sc);
+    return 1;
+}
+#endif
+
 /* A step of TL__SR_TILE_COPY: rs.count tiles of nm x nl, as one wide
    tile where they lie side by side in dst (tl__sr_tiles_side), else
    tile by tile; s_end: the end of the source. */
@@ -3257,6 +3282,11 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
                       src + p->src_hi);
         break;
     case TL__SR_TILE_CONVERT:
+#if TL__SR_AVX2
+        if (tl__sr_tile_scaled(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
+                               lp[sh->M].scale_stride, hi[sh->M] - lo[sh->M], n))
+            break;
+#endif
         tl__sr_convert_tile(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
                             lp[sh->M].scale_stride, hi[sh->M] - lo[sh->M], n);
         break;

@@ -683,6 +683,46 @@ static void merged_tiles(void)
     if (tl__sr_avx2()) CHECK_MSG(merged >= 20, "only %d plans took merged tiles", merged);
 }
 
+/* f32 activations scaled on their way into channel blocks or channels
+   last, by one scale or one per channel: where M (the pixels) and L (the
+   channels) hold whole 8 x 8 blocks, AVX2 transposes them straight into
+   dst and scales each block row (tl__sr_tile_scaled), in chunks of
+   TL__SR_ROWS pixels (40 x 40 makes two); 25 pixels, beta and a zero
+   point keep the staging tile. */
+static void scaled_tiles(void)
+{
+    static const struct { const char *dt; tl_dim dims[4]; } k[] = {
+        { "nChw16c", { 2, 32, 5, 8 } }, { "nChw16c", { 1, 16, 40, 40 } },
+        { "nhwc", { 2, 24, 4, 6 } }, { "nChw16c", { 1, 16, 5, 5 } }
+    };
+    static float scales[64];
+    size_t i;
+    int v;
+    for (v = 0; v < 64; ++v) scales[v] = (float)(v % 5 + 1) / 4.f;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (v = 0; v < 6; ++v) {
+            tl_memory_desc s, d;
+            tl_reorder_attr a;
+            char what[96];
+            memset(&a, 0, sizeof a);
+            a.scales = scales;
+            a.scale_mask = v % 2 ? 2 : 0;      /* per channel (dim 1), common */
+            a.nthreads = 1 + v / 2 % 2;
+            if (v == 4) a.beta = 0.5f;
+            if (v == 5) a.dst_zero_point = 3;
+            if (tl_md_init_by_tag(&s, 4, k[i].dims, TL_F32, "nchw") ||
+                tl_md_init_by_tag(&d, 4, k[i].dims, TL_F32, k[i].dt)) {
+                CHECK(!"scaled_tiles: tags refused");
+                continue;
+            }
+            sprintf(what, "scaled tile f32 nchw -> %s mask %d beta %g zp %d", k[i].dt, a.scale_mask,
+                    (double)a.beta, (int)a.dst_zero_point);
+            if (tl__sr_avx2())
+                CHECK_MSG(takes_shape(&s, &d, &a, TL__SR_TILE_CONVERT), "%s: not a converting tile", what);
+            compare(&s, &d, &a, v % 3 * 4, what);
+        }
+}
+
 /* The block side of the wide tile that a plan s -> d of 4-byte values
    copies its small tiles in (tl__sr_tiles_side); 0: none. */
 static int side_by_side(const tl_memory_desc *s, const tl_memory_desc *d)
@@ -967,6 +1007,7 @@ int main(void)
     balanced();
     weights();
     direct_rows();
+    scaled_tiles();
     onepass_blocks();
     tail_sweep();
     views((int)tl_test_cases(200));
