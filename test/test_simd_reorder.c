@@ -447,6 +447,28 @@ static void weights(void)
         }
 }
 
+static int takes_shape(const tl_memory_desc *s, const tl_memory_desc *d,
+                       const tl_reorder_attr *a, int shape);
+
+/* A 4-D f32 reorder st -> dt under a, compared with the scalar engine
+   (mis: see compare); shape >= 0: on AVX2 CPUs the SIMD kernel must take
+   the plan in that shape. */
+static void scaled_f32(const char *st, const char *dt, const tl_dim *dims,
+                       const tl_reorder_attr *a, int mis, int shape)
+{
+    tl_memory_desc s, d;
+    char what[128];
+    if (tl_md_init_by_tag(&s, 4, dims, TL_F32, st) || tl_md_init_by_tag(&d, 4, dims, TL_F32, dt)) {
+        CHECK_MSG(0, "f32 %s -> %s refused", st, dt);
+        return;
+    }
+    sprintf(what, "f32 %s -> %s mask %d beta %g zp %d threads %d", st, dt, a->scale_mask,
+            (double)a->beta, (int)a->dst_zero_point, a->nthreads);
+    if (shape >= 0 && tl__sr_avx2())
+        CHECK_MSG(takes_shape(&s, &d, a, shape), "%s: not in shape %d", what, shape);
+    compare(&s, &d, a, mis, what);
+}
+
 /* f32 weights whose 16 (8) o values go to dst as whole rows, with a scale
    per O or one for all: staged blocks transpose the source straight into
    dst and scale each transposed vector (AVX-512 for 16, AVX2 for 8). */
@@ -462,20 +484,12 @@ static void direct_rows(void)
     for (v = 0; v < 64; ++v) scales[v] = (float)(v % 7 + 1) / 8.f;
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (v = 0; v < 4; ++v) {
-            tl_memory_desc s, d;
             tl_reorder_attr a;
-            char what[96];
             memset(&a, 0, sizeof a);
             a.scales = scales;
             a.scale_mask = v % 2;       /* per O, common */
             a.nthreads = 1 + v / 2;
-            if (tl_md_init_by_tag(&s, 4, k[i].dims, TL_F32, "oihw") ||
-                tl_md_init_by_tag(&d, 4, k[i].dims, TL_F32, k[i].dt)) {
-                CHECK(!"direct_rows: tags refused");
-                continue;
-            }
-            sprintf(what, "direct rows f32 oihw -> %s mask %d", k[i].dt, a.scale_mask);
-            compare(&s, &d, &a, v, what);
+            scaled_f32("oihw", k[i].dt, k[i].dims, &a, v, -1);
         }
 }
 
@@ -701,25 +715,14 @@ static void scaled_tiles(void)
     for (v = 0; v < 64; ++v) scales[v] = (float)(v % 5 + 1) / 4.f;
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (v = 0; v < 6; ++v) {
-            tl_memory_desc s, d;
             tl_reorder_attr a;
-            char what[96];
             memset(&a, 0, sizeof a);
             a.scales = scales;
             a.scale_mask = v % 2 ? 2 : 0;      /* per channel (dim 1), common */
             a.nthreads = 1 + v / 2 % 2;
             if (v == 4) a.beta = 0.5f;
             if (v == 5) a.dst_zero_point = 3;
-            if (tl_md_init_by_tag(&s, 4, k[i].dims, TL_F32, "nchw") ||
-                tl_md_init_by_tag(&d, 4, k[i].dims, TL_F32, k[i].dt)) {
-                CHECK(!"scaled_tiles: tags refused");
-                continue;
-            }
-            sprintf(what, "scaled tile f32 nchw -> %s mask %d beta %g zp %d", k[i].dt, a.scale_mask,
-                    (double)a.beta, (int)a.dst_zero_point);
-            if (tl__sr_avx2())
-                CHECK_MSG(takes_shape(&s, &d, &a, TL__SR_TILE_CONVERT), "%s: not a converting tile", what);
-            compare(&s, &d, &a, v % 3 * 4, what);
+            scaled_f32("nchw", k[i].dt, k[i].dims, &a, v % 3 * 4, TL__SR_TILE_CONVERT);
         }
 }
 
