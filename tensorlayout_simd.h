@@ -995,8 +995,10 @@ static tl_dim tl__sr8_planes_bytes(int nm, int split, const char *s, size_t sb, 
    back-to-back stores. A lone block would stream half lines, which
    memory takes as partial writes (3x slower than plain stores); storing
    one block's 8 rows before the other's left 8 lines open at a time
-   (nchw -> nhwc 32x256x128x128: 9.3 GB/s back to back, 7.2 apart). */
-TL__SR_INLINE void tl__sr8_transpose_line4(const char *s, size_t ss, char *d, size_t ds)
+   (nchw -> nhwc 32x256x128x128: 9.3 GB/s back to back, 7.2 apart).
+   scale: NULL, or the two blocks' column scales (f32 values only). */
+TL__SR_INLINE void tl__sr8_transpose_line4(const char *s, size_t ss, char *d, size_t ds,
+                                           const simde__m256 *scale)
 {
     simde__m256 a[8], b[8];
     int i;
@@ -1006,6 +1008,10 @@ TL__SR_INLINE void tl__sr8_transpose_line4(const char *s, size_t ss, char *d, si
     tl__sr8_t8x8(b);
     TL__SR_UNROLL
     for (i = 0; i < 8; ++i) {
+        if (scale) {
+            a[i] = simde_mm256_mul_ps(scale[0], a[i]);
+            b[i] = simde_mm256_mul_ps(scale[1], b[i]);
+        }
         simde_mm256_stream_ps((float *)(void *)(d + (size_t)i * ds), a[i]);
         simde_mm256_stream_ps((float *)(void *)(d + (size_t)i * ds + 32), b[i]);
     }
@@ -1021,7 +1027,7 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
         for (l = 0; l < lb; l += nt ? 16 : 8) {
             const char *sp = s + (size_t)m * 4 + (size_t)l * sb;
             char *dp = d + (size_t)m * db + (size_t)l * 4;
-            if (nt) tl__sr8_transpose_line4(sp, sb, dp, db);
+            if (nt) tl__sr8_transpose_line4(sp, sb, dp, db, NULL);
             else tl__sr8_transpose_block4(sp, sb, dp, db);
         }
 }
@@ -1038,6 +1044,24 @@ TL__SR_INLINE void tl__sr8_tiles_cols(const char *b, const size_t *off, char *d,
     TL__SR_UNROLL
     for (j = 0; j < 8; ++j)
         if (j < mm) simde_mm256_storeu_ps((float *)(void *)(d + (size_t)j * db), r[j]);
+}
+
+/* The streamed walk of tl__sr_tile_scaled: rows of M in chunks of
+   chunk (a multiple of 8), strips of 16 columns of L down each chunk,
+   each pair of blocks multiplied by its columns' scales. */
+static void tl__sr8_lines_scaled(const char *s, size_t sb, char *d, size_t db, tl_dim nm, tl_dim nl,
+                                 tl_dim chunk, tl__sr_scales sc)
+{
+    tl_dim m0, m, l;
+    for (m0 = 0; m0 < nm; m0 += chunk)
+        for (l = 0; l < nl; l += 16) {
+            simde__m256 v[2];
+            v[0] = tl__sr8_scales8(sc, l);
+            v[1] = tl__sr8_scales8(sc, l + 8);
+            for (m = m0; m < m0 + chunk && m < nm; m += 8)
+                tl__sr8_transpose_line4(s + (size_t)m * 4 + (size_t)l * sb, sb,
+                                        d + (size_t)m * db + (size_t)l * 4, db, v);
+        }
 }
 
 /* One block of tl__sr8_tiles4. A lone column (the 9th tap of a 3x3
@@ -3165,19 +3189,26 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
    scaled weight blocks are, instead of through a staging tile and a
    converter pass (f32 nchw -> nChw16c with per-channel scales: 0.5 of
    oneDNN before). M goes in chunks of TL__SR_ROWS rows that share one
-   row table. 0: not taken. */
+   row table. Destinations of TL__SR_STREAM_MIN bytes or more stream, as
+   pairs of blocks on whole lines, where dst's rows start lines and L is
+   in 16s (then with no table). 0: not taken. */
 static int tl__sr_tile_scaled(const tl_reorder_plan *p, const char *s, tl_dim ss, char *d,
                               tl_dim ds, tl__sr_scales sc, tl_dim msstep, tl_dim nm, tl_dim nl)
 {
-    size_t rows[TL__SR_ROWS];
+    size_t rows[TL__SR_ROWS], sb = (size_t)ss * 4, db = (size_t)ds * 4;
     tl_dim m, chunk = nm < TL__SR_ROWS ? nm : TL__SR_ROWS;
     if (p->src_md.data_type != TL_F32 || p->dst_md.data_type != TL_F32 || !sc.sc || msstep != 0 ||
         sc.sstep > 1 || nm % 8 != 0 || nl % 8 != 0 || !tl__sr_avx2() || tl__sr_q_of(p, sc).extra)
         return 0;
-    for (m = 0; m < chunk; ++m) rows[m] = (size_t)m * (size_t)ds * 4;
+    /* no beta (only scales): dst is only written, as in copies */
+    if (p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN && nl % 16 == 0 && tl__sr_lines(d, db)) {
+        tl__sr8_lines_scaled(s, sb, d, db, nm, nl, chunk, sc);
+        return 1;
+    }
+    for (m = 0; m < chunk; ++m) rows[m] = (size_t)m * db;
     for (m = 0; m < nm; m += chunk)
-        tl__sr8_tile_rows4(s + (size_t)m * 4, (size_t)ss * 4, d + (size_t)(m * ds) * 4, rows,
-                           nm - m < chunk ? nm - m : chunk, nl, sc);
+        tl__sr8_tile_rows4(s + (size_t)m * 4, sb, d + (size_t)m * db, rows, nm - m < chunk ? nm - m : chunk,
+                           nl, sc);
     return 1;
 }
 #endif
