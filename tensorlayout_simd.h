@@ -830,15 +830,18 @@ TL__SR_INLINE void tl__sr8_load8(const char *s, size_t ss, simde__m256 *r)
     for (i = 0; i < 8; ++i) r[i] = simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)i * ss));
 }
 
-/* tl__sr_transpose_block for 4-byte elements, 8 x 8, plain stores. */
-TL__SR_INLINE void tl__sr8_transpose_block4(const char *s, size_t ss, char *d, size_t ds)
+/* tl__sr_transpose_block for 4-byte elements, 8 x 8, plain stores;
+   scale: NULL, or the block's column scales (f32 values only). */
+TL__SR_INLINE void tl__sr8_transpose_block4(const char *s, size_t ss, char *d, size_t ds,
+                                            const simde__m256 *scale)
 {
     simde__m256 r[8];
     int i;
     tl__sr8_load8(s, ss, r);
     tl__sr8_t8x8(r);
     TL__SR_UNROLL
-    for (i = 0; i < 8; ++i) simde_mm256_storeu_ps((float *)(void *)(d + (size_t)i * ds), r[i]);
+    for (i = 0; i < 8; ++i)
+        simde_mm256_storeu_ps((float *)(void *)(d + (size_t)i * ds), scale ? simde_mm256_mul_ps(scale[0], r[i]) : r[i]);
 }
 
 /* The scales of the 8 columns from l (sc.sstep: 0, one scale; 1, one
@@ -1017,19 +1020,34 @@ TL__SR_INLINE void tl__sr8_transpose_line4(const char *s, size_t ss, char *d, si
     }
 }
 
-/* tl__sr_strip for 4-byte elements in blocks of 8; nt: in pairs of
-   blocks along L (lb a multiple of 16, d and db on cache lines). */
-static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim mb, tl_dim lb,
-                           int nt)
+/* tl__sr8_strip4 with scale constant: NULL, or sc's scales (sc.sc set). */
+TL__SR_INLINE void tl__sr8_strip4_sc(const char *s, size_t sb, char *d, size_t db, tl_dim mb,
+                                     tl_dim lb, int nt, const tl__sr_scales *scale)
 {
     tl_dim m, l;
-    for (m = 0; m < mb; m += 8)
+    simde__m256 v[2];
+    for (m = 0; m < mb; m += 8)     /* m outside: a wide strip's rows get their lines together */
         for (l = 0; l < lb; l += nt ? 16 : 8) {
             const char *sp = s + (size_t)m * 4 + (size_t)l * sb;
             char *dp = d + (size_t)m * db + (size_t)l * 4;
-            if (nt) tl__sr8_transpose_line4(sp, sb, dp, db, NULL);
-            else tl__sr8_transpose_block4(sp, sb, dp, db);
+            if (scale) {
+                v[0] = tl__sr8_scales8(*scale, l);
+                v[1] = nt ? tl__sr8_scales8(*scale, l + 8) : v[0];
+            }
+            if (nt) tl__sr8_transpose_line4(sp, sb, dp, db, scale ? v : NULL);
+            else tl__sr8_transpose_block4(sp, sb, dp, db, scale ? v : NULL);
         }
+}
+
+/* tl__sr_strip for 4-byte elements in blocks of 8; nt: in pairs of
+   blocks along L (lb a multiple of 16, d and db on cache lines). sc: f32
+   values multiplied by the scales of their columns on the way (sc.sc
+   NULL: none). */
+static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim mb, tl_dim lb,
+                           int nt, tl__sr_scales sc)
+{
+    if (sc.sc) tl__sr8_strip4_sc(s, sb, d, db, mb, lb, nt, &sc);
+    else tl__sr8_strip4_sc(s, sb, d, db, mb, lb, nt, NULL);
 }
 
 /* The first mm columns of the block at b (rows j at b + off[j], loaded
@@ -1044,24 +1062,6 @@ TL__SR_INLINE void tl__sr8_tiles_cols(const char *b, const size_t *off, char *d,
     TL__SR_UNROLL
     for (j = 0; j < 8; ++j)
         if (j < mm) simde_mm256_storeu_ps((float *)(void *)(d + (size_t)j * db), r[j]);
-}
-
-/* The streamed walk of tl__sr_tile_scaled: rows of M in chunks of
-   chunk (a multiple of 8), strips of 16 columns of L down each chunk,
-   each pair of blocks multiplied by its columns' scales. */
-static void tl__sr8_lines_scaled(const char *s, size_t sb, char *d, size_t db, tl_dim nm, tl_dim nl,
-                                 tl_dim chunk, tl__sr_scales sc)
-{
-    tl_dim m0, m, l;
-    for (m0 = 0; m0 < nm; m0 += chunk)
-        for (l = 0; l < nl; l += 16) {
-            simde__m256 v[2];
-            v[0] = tl__sr8_scales8(sc, l);
-            v[1] = tl__sr8_scales8(sc, l + 8);
-            for (m = m0; m < m0 + chunk && m < nm; m += 8)
-                tl__sr8_transpose_line4(s + (size_t)m * 4 + (size_t)l * sb, sb,
-                                        d + (size_t)m * db + (size_t)l * 4, db, v);
-        }
 }
 
 /* One block of tl__sr8_tiles4. A lone column (the 9th tap of a 3x3
@@ -1835,7 +1835,7 @@ TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char
 #endif
 #if TL__SR_AVX2
     if (wide == 8) {
-        tl__sr8_strip4(s, sb, d, db, mb, lb, nt);
+        tl__sr8_strip4(s, sb, d, db, mb, lb, nt, tl__sr_no_scales);
         return;
     }
 #endif
@@ -1895,7 +1895,8 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 tl__sr_strip(es, wide, sl, sb, dl, db, mb, lb, nt);
 #if TL__SR_AVX2
                 if (wide == 16 && mt - full >= 8) {     /* a band of 8 x 8 blocks */
-                    tl__sr8_strip4(sl + (size_t)full * 4, sb, dl + (size_t)full * db, db, 8, lb, 0);
+                    tl__sr8_strip4(sl + (size_t)full * 4, sb, dl + (size_t)full * db, db, 8, lb, 0,
+                                   tl__sr_no_scales);
                     full += 8;
                 }
                 /* the last rows of small tiles (the 9th tap of a 3x3 filter)
@@ -3185,30 +3186,31 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
 /* A step of TL__SR_TILE_CONVERT that only scales f32 values, by one
    scale or one per column of L (msstep 0: none changes along M), whole
    8 x 8 blocks (nm, nl multiples of 8), in AVX2: transposed straight
-   into dst, each block row multiplied by its columns' scales, as the
-   scaled weight blocks are, instead of through a staging tile and a
-   converter pass (f32 nchw -> nChw16c with per-channel scales: 0.5 of
-   oneDNN before). M goes in chunks of TL__SR_ROWS rows that share one
-   row table. Destinations of TL__SR_STREAM_MIN bytes or more stream, as
-   pairs of blocks on whole lines, where dst's rows start lines and L is
-   in 16s (then with no table). 0: not taken. */
+   into dst by the transposes' strips, each block row multiplied by its
+   columns' scales, as the scaled weight blocks are, instead of through
+   a staging tile and a converter pass (f32 nchw -> nChw16c with
+   per-channel scales: 0.5 of oneDNN before). Strips of 16 columns run
+   down slices of M whose dst rows span at most TL__SR_SLICE bytes, as in
+   tl__sr_transpose_es; destinations of TL__SR_STREAM_MIN bytes or more
+   stream (no beta: dst is only written) where dst's rows start lines
+   and L is in 16s. 0: not taken. */
 static int tl__sr_tile_scaled(const tl_reorder_plan *p, const char *s, tl_dim ss, char *d,
                               tl_dim ds, tl__sr_scales sc, tl_dim msstep, tl_dim nm, tl_dim nl)
 {
-    size_t rows[TL__SR_ROWS], sb = (size_t)ss * 4, db = (size_t)ds * 4;
-    tl_dim m, chunk = nm < TL__SR_ROWS ? nm : TL__SR_ROWS;
+    size_t sb = (size_t)ss * 4, db = (size_t)ds * 4;
+    tl_dim m, l, slice = db > TL__SR_SLICE / 8 ? 8 : (tl_dim)(TL__SR_SLICE / db) / 8 * 8;
+    int nt;
     if (p->src_md.data_type != TL_F32 || p->dst_md.data_type != TL_F32 || !sc.sc || msstep != 0 ||
         sc.sstep > 1 || nm % 8 != 0 || nl % 8 != 0 || !tl__sr_avx2() || tl__sr_q_of(p, sc).extra)
         return 0;
-    /* no beta (only scales): dst is only written, as in copies */
-    if (p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN && nl % 16 == 0 && tl__sr_lines(d, db)) {
-        tl__sr8_lines_scaled(s, sb, d, db, nm, nl, chunk, sc);
-        return 1;
-    }
-    for (m = 0; m < chunk; ++m) rows[m] = (size_t)m * db;
-    for (m = 0; m < nm; m += chunk)
-        tl__sr8_tile_rows4(s + (size_t)m * 4, sb, d + (size_t)m * db, rows, nm - m < chunk ? nm - m : chunk,
-                           nl, sc);
+    nt = p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN && nl % 16 == 0 && tl__sr_lines(d, db);
+    for (m = 0; m < nm; m += slice)
+        for (l = 0; l < nl; l += 16) {
+            tl__sr_scales at = sc;
+            at.sidx += l * sc.sstep;
+            tl__sr8_strip4(s + (size_t)m * 4 + (size_t)l * sb, sb, d + (size_t)m * db + (size_t)l * 4, db,
+                           nm - m < slice ? nm - m : slice, nl - l < 16 ? nl - l : 16, nt, at);
+        }
     return 1;
 }
 #endif
@@ -3220,14 +3222,15 @@ static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim d
                              tl_dim nl, tl__sr_runs rs, const tl__sr_shape *sh, const char *s_end)
 {
     size_t sb = (size_t)ss * 4, db = (size_t)ds * 4;
+    int side = tl__sr_tiles_side(es, nl, rs);
 #if TL__SR_AVX512
-    if (tl__sr_tiles_side(es, nl, rs) == 16) {
+    if (side == 16) {
         tl__sr16_tiles4(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, sh->stream && tl__sr_lines(d, db), 0);
         return;
     }
 #endif
 #if TL__SR_AVX2
-    if (tl__sr_tiles_side(es, nl, rs) == 8) {
+    if (side == 8) {
         tl__sr8_tiles4(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, sh->stream);
         return;
     }
@@ -3235,6 +3238,7 @@ static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim d
     (void)sb;
     (void)db;
     (void)s_end;
+    (void)side;
     tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, sh->stream, rs, sh->pad);
 }
 
