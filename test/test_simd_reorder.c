@@ -447,52 +447,6 @@ static void weights(void)
         }
 }
 
-static int takes_shape(const tl_memory_desc *s, const tl_memory_desc *d,
-                       const tl_reorder_attr *a, int shape);
-
-/* A 4-D f32 reorder st -> dt under a, compared with the scalar engine
-   (mis: see compare); shape >= 0: on AVX2 CPUs the SIMD kernel must take
-   the plan in that shape. */
-static void scaled_f32(const char *st, const char *dt, const tl_dim *dims,
-                       const tl_reorder_attr *a, int mis, int shape)
-{
-    tl_memory_desc s, d;
-    char what[128];
-    if (tl_md_init_by_tag(&s, 4, dims, TL_F32, st) || tl_md_init_by_tag(&d, 4, dims, TL_F32, dt)) {
-        CHECK_MSG(0, "f32 %s -> %s refused", st, dt);
-        return;
-    }
-    sprintf(what, "f32 %s -> %s mask %d beta %g zp %d threads %d", st, dt, a->scale_mask,
-            (double)a->beta, (int)a->dst_zero_point, a->nthreads);
-    if (shape >= 0 && tl__sr_avx2())
-        CHECK_MSG(takes_shape(&s, &d, a, shape), "%s: not in shape %d", what, shape);
-    compare(&s, &d, a, mis, what);
-}
-
-/* f32 weights whose 16 (8) o values go to dst as whole rows, with a scale
-   per O or one for all: staged blocks transpose the source straight into
-   dst and scale each transposed vector (AVX-512 for 16, AVX2 for 8). */
-static void direct_rows(void)
-{
-    static const struct { const char *dt; tl_dim dims[4]; } k[] = {
-        { "OIhw16i16o", { 32, 48, 3, 3 } }, { "OIhw16i16o", { 64, 16, 5, 5 } },
-        { "OIhw8i8o", { 24, 16, 3, 3 } }, { "OIhw8i8o", { 8, 32, 2, 3 } }
-    };
-    static float scales[64];
-    size_t i;
-    int v;
-    for (v = 0; v < 64; ++v) scales[v] = (float)(v % 7 + 1) / 8.f;
-    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
-        for (v = 0; v < 4; ++v) {
-            tl_reorder_attr a;
-            memset(&a, 0, sizeof a);
-            a.scales = scales;
-            a.scale_mask = v % 2;       /* per O, common */
-            a.nthreads = 1 + v / 2;
-            scaled_f32("oihw", k[i].dt, k[i].dims, &a, v, -1);
-        }
-}
-
 /* Weights to 4i16o4i (8-bit) and 8i16o2i (16-bit), whose blocks are
    transposed and zipped in one pass (AVX-512): filters of 6 to 49 taps
    (16-bit: to 25, as blocks hold 16 KiB), runs of neighbouring groups
@@ -697,33 +651,56 @@ static void merged_tiles(void)
     if (tl__sr_avx2()) CHECK_MSG(merged >= 20, "only %d plans took merged tiles", merged);
 }
 
-/* f32 activations scaled on their way into channel blocks or channels
-   last, by one scale or one per channel: where M (the pixels) and L (the
-   channels) hold whole 8 x 8 blocks, AVX2 transposes them straight into
-   dst and scales each block row (tl__sr_tile_scaled), in chunks of
-   TL__SR_ROWS pixels (40 x 40 makes two), streamed where dst is on
-   cache lines (from 1 KiB here) and L in 16s (not 24 channels); 25
-   pixels, beta and a zero point keep the staging tile. */
-static void scaled_tiles(void)
+/* f32 -> f32 plans that only scale, transposed straight into dst with
+   each transposed vector scaled:
+   - weights whose 16 (8) o values go to dst as whole rows, a scale per O
+     or one for all: staged blocks (AVX-512 for 16, AVX2 for 8);
+   - activations into channel blocks or channels last, a scale per
+     channel or one for all: where M (the pixels) and L (the channels)
+     hold whole 8 x 8 blocks, AVX2 converting tiles (tl__sr_tile_scaled)
+     in slices of M (40 x 40 pixels of 64 bytes make two), streamed where
+     dst is on cache lines (from 1 KiB here) and L in 16s (not 24
+     channels); 25 pixels, beta and a zero point keep the staging tile,
+     and on AVX2 CPUs these plans must be converting tiles.
+   Every case also with two threads and a dst off the cache line. */
+static void scaled_f32(void)
 {
-    static const struct { const char *dt; tl_dim dims[4]; } k[] = {
-        { "nChw16c", { 2, 32, 5, 8 } }, { "nChw16c", { 1, 16, 40, 40 } },
-        { "nhwc", { 2, 24, 4, 6 } }, { "nhwc", { 2, 32, 4, 6 } }, { "nChw16c", { 1, 16, 5, 5 } }
+    static const struct { const char *st, *dt; tl_dim dims[4]; int mask, nv, shape; } k[] = {
+        { "oihw", "OIhw16i16o", { 32, 48, 3, 3 }, 1, 4, -1 },
+        { "oihw", "OIhw16i16o", { 64, 16, 5, 5 }, 1, 4, -1 },
+        { "oihw", "OIhw8i8o", { 24, 16, 3, 3 }, 1, 4, -1 },
+        { "oihw", "OIhw8i8o", { 8, 32, 2, 3 }, 1, 4, -1 },
+        { "nchw", "nChw16c", { 2, 32, 5, 8 }, 2, 6, TL__SR_TILE_CONVERT },
+        { "nchw", "nChw16c", { 1, 16, 40, 40 }, 2, 6, TL__SR_TILE_CONVERT },
+        { "nchw", "nhwc", { 2, 24, 4, 6 }, 2, 6, TL__SR_TILE_CONVERT },
+        { "nchw", "nhwc", { 2, 32, 4, 6 }, 2, 6, TL__SR_TILE_CONVERT },
+        { "nchw", "nChw16c", { 1, 16, 5, 5 }, 2, 6, TL__SR_TILE_CONVERT }
     };
     static float scales[64];
     size_t i;
     int v;
-    for (v = 0; v < 64; ++v) scales[v] = (float)(v % 5 + 1) / 4.f;
+    for (v = 0; v < 64; ++v) scales[v] = (float)(v % 7 + 1) / 8.f;
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
-        for (v = 0; v < 6; ++v) {
+        for (v = 0; v < k[i].nv; ++v) {
+            tl_memory_desc s, d;
             tl_reorder_attr a;
+            char what[128];
             memset(&a, 0, sizeof a);
             a.scales = scales;
-            a.scale_mask = v % 2 ? 2 : 0;      /* per channel (dim 1), common */
+            a.scale_mask = v % 2 ? k[i].mask : 0;   /* per O or per channel, common */
             a.nthreads = 1 + v / 2 % 2;
             if (v == 4) a.beta = 0.5f;
             if (v == 5) a.dst_zero_point = 3;
-            scaled_f32("nchw", k[i].dt, k[i].dims, &a, v % 3 * 4, TL__SR_TILE_CONVERT);
+            if (tl_md_init_by_tag(&s, 4, k[i].dims, TL_F32, k[i].st) ||
+                tl_md_init_by_tag(&d, 4, k[i].dims, TL_F32, k[i].dt)) {
+                CHECK_MSG(0, "f32 %s -> %s refused", k[i].st, k[i].dt);
+                continue;
+            }
+            sprintf(what, "f32 %s -> %s mask %d beta %g zp %d threads %d", k[i].st, k[i].dt,
+                    a.scale_mask, (double)a.beta, (int)a.dst_zero_point, a.nthreads);
+            if (k[i].shape >= 0 && tl__sr_avx2())
+                CHECK_MSG(takes_shape(&s, &d, &a, k[i].shape), "%s: not in shape %d", what, k[i].shape);
+            compare(&s, &d, &a, v % 3 * 4, what);
         }
 }
 
@@ -1010,8 +987,7 @@ int main(void)
     merged_tiles();
     balanced();
     weights();
-    direct_rows();
-    scaled_tiles();
+    scaled_f32();
     onepass_blocks();
     tail_sweep();
     views((int)tl_test_cases(200));
