@@ -173,6 +173,12 @@ static int tl__sr_dt_ok(tl_data_type dt)
 #else
 #define TL__SR_INLINE static
 #endif
+/* Rare paths called from many such instantiations stay one copy. */
+#if defined(__GNUC__) || defined(__clang__)
+#define TL__SR_NOINLINE static __attribute__((noinline))
+#else
+#define TL__SR_NOINLINE static
+#endif
 /* x's value hidden from the optimiser for one statement: keeps GCC from
    hoisting the 16 row offsets of a 16 x 16 block out of its loop, where
    they live in stack slots (and spill the block's registers with them). */
@@ -207,9 +213,11 @@ static int tl__sr_dt_ok(tl_data_type dt)
 #if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8)) && !defined(TL__SIMD_SANITIZED)
 #define TL__SR_UNROLL _Pragma("GCC unroll 16")
 #define TL__SR_UNROLL4 _Pragma("GCC unroll 4")
+#define TL__SR_UNROLL2 _Pragma("GCC unroll 2")
 #else
 #define TL__SR_UNROLL
 #define TL__SR_UNROLL4
+#define TL__SR_UNROLL2
 #endif
 
 
@@ -442,27 +450,42 @@ TL__SR_INLINE void tl__sr_quantize(const tl__sr_q *q, int extra, simde__m128 *v,
     }
 }
 
-/* extra: 0 when the plan is known to only scale, which takes the tests
-   for the other steps out of the loop. */
-TL__SR_INLINE void tl__sr_convert_loop(const tl__sr_q *q, int extra, tl_data_type st,
-                                       tl_data_type dt, int ssz, int dsz, const char *src,
-                                       char *dst, tl__sr_scales sc, tl_dim n)
+/* Values k..k+15 of a run; extra: 0 when the plan is known to only
+   scale, which takes the tests for the other steps out of the loop. */
+TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type st,
+                                    tl_data_type dt, int ssz, int dsz, const char *src,
+                                    char *dst, tl__sr_scales sc, tl_dim k)
 {
-    tl_dim k;
-    TL__SR_UNROLL4
-    for (k = 0; k < n; k += 16) {
-        simde__m128 v[4], old[4];
-        tl__sr_scales at = sc;
-        at.sidx += k * sc.sstep;
-        tl__sr_load(st, src + (size_t)k * (size_t)ssz, v, 16);
-        /* old is read only with beta; zeroed otherwise so that GCC -O3
-           does not warn it may be used uninitialised */
-        if (extra && q->beta != 0) tl__sr_load(dt, dst + (size_t)k * (size_t)dsz, old, 16);
-        else old[0] = old[1] = old[2] = old[3] = simde_mm_setzero_ps();
-        tl__sr_quantize(q, extra, v, old, at, 16);
-        tl__sr_store(dt, v, dst + (size_t)k * (size_t)dsz, 16);
-    }
+    simde__m128 v[4], old[4];
+    sc.sidx += k * sc.sstep;
+    tl__sr_load(st, src + (size_t)k * (size_t)ssz, v, 16);
+    /* old is read only with beta; zeroed otherwise so that GCC -O3
+       does not warn it may be used uninitialised */
+    if (extra && q->beta != 0) tl__sr_load(dt, dst + (size_t)k * (size_t)dsz, old, 16);
+    else old[0] = old[1] = old[2] = old[3] = simde_mm_setzero_ps();
+    tl__sr_quantize(q, extra, v, old, sc, 16);
+    tl__sr_store(dt, v, dst + (size_t)k * (size_t)dsz, 16);
 }
+
+/* NAME: the loop over a run of n values (a multiple of 16) by STEP, 16
+   at a time. Scale-only plans, the common ones, unroll four steps (more
+   loads in flight); the others two: four took a quarter of the header's
+   compile time, and two ran as fast (Zen 3, f32 -> s8 with sum, s8 ->
+   f32 with a zero point; one step: 0.75 of that with sum). */
+#define TL__SR_STEP_LOOP(NAME, STEP) \
+    TL__SR_INLINE void NAME(const tl__sr_q *q, int extra, tl_data_type st, tl_data_type dt, \
+                            int ssz, int dsz, const char *src, char *dst, tl__sr_scales sc, \
+                            tl_dim n) \
+    { \
+        tl_dim k; \
+        if (extra) { \
+            TL__SR_UNROLL2 \
+            for (k = 0; k < n; k += 16) STEP(q, 1, st, dt, ssz, dsz, src, dst, sc, k); \
+            return; \
+        } \
+        TL__SR_UNROLL4 \
+        for (k = 0; k < n; k += 16) STEP(q, 0, st, dt, ssz, dsz, src, dst, sc, k); \
+    }
 
 /* NAME: rs.count runs of n (a multiple of 16) contiguous values each,
    16 at a time from load to store in registers by LOOP (one per
@@ -482,6 +505,7 @@ TL__SR_INLINE void tl__sr_convert_loop(const tl__sr_q *q, int extra, tl_data_typ
         } \
     }
 
+TL__SR_STEP_LOOP(tl__sr_convert_loop, tl__sr_convert16)
 TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop)
 
 #define TL__SR_PAIR(a, b) ((int)(a) * 16 + (int)(b))
@@ -749,26 +773,21 @@ TL__SR_INLINE void tl__sr8_quantize(const tl__sr_q *q, int extra, simde__m256 *v
     }
 }
 
-/* extra: 0 when the plan is known to only scale, which takes the tests
-   for the other steps out of the loop. */
-TL__SR_INLINE void tl__sr8_convert_loop(const tl__sr_q *q, int extra, tl_data_type st,
-                                        tl_data_type dt, int ssz, int dsz, const char *src,
-                                        char *dst, tl__sr_scales sc, tl_dim n)
+/* tl__sr_convert16 in AVX2. */
+TL__SR_INLINE void tl__sr8_convert16(const tl__sr_q *q, int extra, tl_data_type st,
+                                     tl_data_type dt, int ssz, int dsz, const char *src,
+                                     char *dst, tl__sr_scales sc, tl_dim k)
 {
-    tl_dim k;
-    TL__SR_UNROLL4
-    for (k = 0; k < n; k += 16) {
-        simde__m256 v[2], old[2];
-        tl__sr_scales at = sc;
-        at.sidx += k * sc.sstep;
-        tl__sr8_load(st, src + (size_t)k * (size_t)ssz, v);
-        if (extra && q->beta != 0) tl__sr8_load(dt, dst + (size_t)k * (size_t)dsz, old);
-        else old[0] = old[1] = simde_mm256_setzero_ps();
-        tl__sr8_quantize(q, extra, v, old, at);
-        tl__sr8_store(dt, v, dst + (size_t)k * (size_t)dsz);
-    }
+    simde__m256 v[2], old[2];
+    sc.sidx += k * sc.sstep;
+    tl__sr8_load(st, src + (size_t)k * (size_t)ssz, v);
+    if (extra && q->beta != 0) tl__sr8_load(dt, dst + (size_t)k * (size_t)dsz, old);
+    else old[0] = old[1] = simde_mm256_setzero_ps();
+    tl__sr8_quantize(q, extra, v, old, sc);
+    tl__sr8_store(dt, v, dst + (size_t)k * (size_t)dsz);
 }
 
+TL__SR_STEP_LOOP(tl__sr8_convert_loop, tl__sr8_convert16)
 TL__SR_CONVERT_BODY(tl__sr8_convert_body, tl__sr8_convert_loop)
 
 static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
@@ -4073,31 +4092,40 @@ static void tl__shuf_chunk_slots(const tl__shuf_kernel *k, tl_dim j,
     }
 }
 
-/* Unaligned loads and stores throughout: buffers only promise the
-   alignment of their element type, and a channel run starts anywhere. */
-TL__SHUF_INLINE simde__m128i tl__shuf_load(const char *base, const tl__shuf_slot *s, int V,
-                                           size_t es)
+/* A chunk whose vectors cross channel blocks, staged through contiguous
+   buffers (slot i at 16 i): gathered from the two pieces of each vector
+   that crosses, and scattered back from the kernel's output. The one
+   unrolled instantiation per kernel then serves whole and split chunks
+   alike; a second one for split chunks took a quarter of the header's
+   compile time. */
+TL__SR_NOINLINE void tl__shuf_gather(const char *base, const tl__shuf_slot *s, int ns, int V,
+                                     size_t es, char *buf)
 {
-    char buf[16];
-    if (s->split == V)
-        return simde_mm_loadu_si128((const simde__m128i *)(const void *)(base + s->off));
-    /* the vector crosses a channel block: gather its two pieces */
-    memcpy(buf, base + s->off, (size_t)s->split * es);
-    memcpy(buf + (size_t)s->split * es, base + s->off2, (size_t)(V - s->split) * es);
-    return simde_mm_loadu_si128((const simde__m128i *)(const void *)buf);
+    int i;
+    for (i = 0; i < ns; ++i, buf += 16) {
+        size_t a = (size_t)s[i].split * es;
+        if (s[i].split == V) {
+            memcpy(buf, base + s[i].off, 16);
+            continue;
+        }
+        memcpy(buf, base + s[i].off, a);
+        memcpy(buf + a, base + s[i].off2, 16 - a);
+    }
 }
 
-TL__SHUF_INLINE void tl__shuf_store(char *base, const tl__shuf_slot *s, int V, size_t es,
-                                    simde__m128i v)
+TL__SR_NOINLINE void tl__shuf_scatter(char *base, const tl__shuf_slot *s, int ns, int V, size_t es,
+                                      const char *buf)
 {
-    char buf[16];
-    if (s->split == V) {
-        simde_mm_storeu_si128((simde__m128i *)(void *)(base + s->off), v);
-        return;
+    int i;
+    for (i = 0; i < ns; ++i, buf += 16) {
+        size_t a = (size_t)s[i].split * es;
+        if (s[i].split == V) {
+            memcpy(base + s[i].off, buf, 16);
+            continue;
+        }
+        memcpy(base + s[i].off, buf, a);
+        memcpy(base + s[i].off2, buf + a, 16 - a);
     }
-    simde_mm_storeu_si128((simde__m128i *)(void *)buf, v);
-    memcpy(base + s->off, buf, (size_t)s->split * es);
-    memcpy(base + s->off2, buf + (size_t)s->split * es, (size_t)(V - s->split) * es);
 }
 
 /* Channels-last: chunk j's slots are chunk 0's moved by j vectors on the
@@ -4130,25 +4158,23 @@ static int tl__shuf_whole(const tl__shuf_slot *ld, const tl__shuf_slot *st, int 
 }
 
 /* One chunk at one pixel: ns vectors loaded at the load slots,
-   (un)zipped, stored at the store slots. ns, es, unzip and whole are
-   constants in every instantiation; whole: no slot crosses a block;
-   stream: streaming stores (whole, aligned slots only). */
+   (un)zipped, stored at the store slots (unaligned: buffers only promise
+   their element type's alignment). ns, es and unzip are constants in
+   every instantiation; stream: streaming stores (aligned slots only). */
 TL__SHUF_INLINE void tl__shuf_chunk(const char *s, char *d, const tl__shuf_slot *ld,
                                     const tl__shuf_slot *st, int ns, size_t es, int unzip,
-                                    int whole, int stream)
+                                    int stream)
 {
-    const int V = (int)(16 / es), log2v = es == 1 ? 4 : es == 2 ? 3 : es == 4 ? 2 : 1;
+    const int log2v = es == 1 ? 4 : es == 2 ? 3 : es == 4 ? 2 : 1;
     simde__m128i v[16], t[16], *r;
     int i;
     TL__SHUF_UNROLL for (i = 0; i < ns; ++i)
-        v[i] = whole ? simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + ld[i].off))
-                     : tl__shuf_load(s, &ld[i], V, es);
+        v[i] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + ld[i].off));
     r = unzip ? tl__shuf_unzip(v, t, ns, es, log2v) : tl__shuf_zip(v, t, ns, es);
     TL__SHUF_UNROLL for (i = 0; i < ns; ++i) {
         simde__m128i *to = (simde__m128i *)(void *)(d + st[i].off);
         if (stream) simde_mm_stream_si128(to, r[i]);
-        else if (whole) simde_mm_storeu_si128(to, r[i]);
-        else tl__shuf_store(d, &st[i], V, es, r[i]);
+        else simde_mm_storeu_si128(to, r[i]);
     }
 }
 
@@ -4181,34 +4207,54 @@ TL__SHUF_INLINE void tl__shuf_row_last(const tl__shuf_kernel *k, const char *s, 
         char *dj = d;
         for (o = 0; o < pix; o += 64) TL__SIMD_PREFETCH(s + k->pstride + o);
         for (j = 0; j < nch; ++j, sj += k->ldstep, dj += k->ststep)
-            tl__shuf_chunk(sj, dj, ld, st, ns, es, unzip, 1, stream);
+            tl__shuf_chunk(sj, dj, ld, st, ns, es, unzip, stream);
         if (rest) tl__shuf_pixel_rest(k, s, d);
     }
 }
 
-/* n chunks (slots ld, st) at np pixels ps bytes apart; whole constant. */
+/* n chunks (slots ld, st) at np pixels ps bytes apart; split[j]: a
+   slot of chunk j crosses a block, and the chunk goes through
+   tl__shuf_gather's buffers (slots unit: 16 i). */
 TL__SHUF_INLINE void tl__shuf_pixels_at(const char *s, char *d, tl_dim np, tl_dim ps,
                                         const tl__shuf_slot *ld, const tl__shuf_slot *st, int n,
-                                        int ns, size_t es, int unzip, int whole)
+                                        int ns, size_t es, int unzip, const int *split,
+                                        const tl__shuf_slot *unit)
 {
+    simde__m128i in[16], out[16];
     tl_dim q;
     int j;
     for (q = 0; q < np; ++q)
-        for (j = 0; j < n; ++j)
-            tl__shuf_chunk(s + q * ps, d + q * ps, ld + j * ns, st + j * ns, ns, es, unzip, whole, 0);
+        for (j = 0; j < n; ++j) {
+            const tl__shuf_slot *l = ld + j * ns, *t = st + j * ns;
+            const char *cs = s + q * ps;
+            char *cd = d + q * ps;
+            int staged = split[j];
+            if (staged) {
+                tl__shuf_gather(cs, l, ns, (int)(16 / es), es, (char *)in);
+                cs = (const char *)in;
+                cd = (char *)out;
+                l = t = unit;
+            }
+            /* one call: the compiler would otherwise copy the chunk
+               into both arms of the two tests of staged */
+            TL__SR_OPAQUE(staged);
+            tl__shuf_chunk(cs, cd, l, t, ns, es, unzip, 0);
+            if (staged) tl__shuf_scatter(d + q * ps, st + j * ns, ns, (int)(16 / es), es, (const char *)out);
+        }
 }
 
 /* Chunks j0..j0+n-1 at the np pixels from s and d. */
 TL__SHUF_INLINE void tl__shuf_pixels(const tl__shuf_kernel *k, const char *s, char *d,
                                      tl_dim np, tl_dim j0, int n, int ns, size_t es, int unzip)
 {
-    tl__shuf_slot ld[TL__SHUF_GROUP * 16], st[TL__SHUF_GROUP * 16];
-    int j;
-    for (j = 0; j < n; ++j) tl__shuf_chunk_slots(k, j0 + j, ld + j * ns, st + j * ns);
-    if (tl__shuf_whole(ld, st, n * ns, (int)(16 / es)))
-        tl__shuf_pixels_at(s, d, np, k->pstride, ld, st, n, ns, es, unzip, 1);
-    else
-        tl__shuf_pixels_at(s, d, np, k->pstride, ld, st, n, ns, es, unzip, 0);
+    tl__shuf_slot ld[TL__SHUF_GROUP * 16], st[TL__SHUF_GROUP * 16], unit[16];
+    int j, split[TL__SHUF_GROUP];
+    for (j = 0; j < n; ++j) {
+        tl__shuf_chunk_slots(k, j0 + j, ld + j * ns, st + j * ns);
+        split[j] = !tl__shuf_whole(ld + j * ns, st + j * ns, ns, (int)(16 / es));
+    }
+    for (j = 0; j < ns; ++j) unit[j].off = 16 * j;
+    tl__shuf_pixels_at(s, d, np, k->pstride, ld, st, n, ns, es, unzip, split, unit);
 }
 
 /* Blocked: tile by tile (see tl__shuf_rows_init). At each pixel a group
