@@ -4101,38 +4101,24 @@ static void tl__shuf_chunk_slots(const tl__shuf_kernel *k, tl_dim j,
 }
 
 /* A chunk whose vectors cross channel blocks, staged through contiguous
-   buffers (slot i at 16 i): gathered from the two pieces of each vector
-   that crosses, and scattered back from the kernel's output. The one
-   unrolled instantiation per kernel then serves whole and split chunks
-   alike; a second one for split chunks took a quarter of the header's
-   compile time. */
-TL__SR_NOINLINE void tl__shuf_gather(const char *base, const tl__shuf_slot *s, int ns, int V,
-                                     size_t es, char *buf)
+   buffers (slot i at 16 i): gathered (in: 1) from the two pieces of each
+   vector that crosses into buf, or scattered back from the kernel's
+   output in buf (in: 0). The one unrolled instantiation per kernel then
+   serves whole and split chunks alike; a second one for split chunks
+   took a quarter of the header's compile time. */
+TL__SR_NOINLINE void tl__shuf_stage(char *base, const tl__shuf_slot *s, int ns, size_t es,
+                                    char *buf, int in)
 {
     int i;
     for (i = 0; i < ns; ++i, buf += 16) {
         size_t a = (size_t)s[i].split * es;
-        if (s[i].split == V) {
-            memcpy(buf, base + s[i].off, 16);
+        char *p = base + s[i].off, *q = base + s[i].off2;
+        if (a == 16) {                  /* whole: one move */
+            memcpy(in ? buf : p, in ? p : buf, 16);
             continue;
         }
-        memcpy(buf, base + s[i].off, a);
-        memcpy(buf + a, base + s[i].off2, 16 - a);
-    }
-}
-
-TL__SR_NOINLINE void tl__shuf_scatter(char *base, const tl__shuf_slot *s, int ns, int V, size_t es,
-                                      const char *buf)
-{
-    int i;
-    for (i = 0; i < ns; ++i, buf += 16) {
-        size_t a = (size_t)s[i].split * es;
-        if (s[i].split == V) {
-            memcpy(base + s[i].off, buf, 16);
-            continue;
-        }
-        memcpy(base + s[i].off, buf, a);
-        memcpy(base + s[i].off2, buf + a, 16 - a);
+        memcpy(in ? buf : p, in ? p : buf, a);
+        memcpy(in ? buf + a : q, in ? q : buf + a, 16 - a);
     }
 }
 
@@ -4222,7 +4208,7 @@ TL__SHUF_INLINE void tl__shuf_row_last(const tl__shuf_kernel *k, const char *s, 
 
 /* n chunks (slots ld, st) at np pixels ps bytes apart; split[j]: a
    slot of chunk j crosses a block, and the chunk goes through
-   tl__shuf_gather's buffers (slots unit: 16 i). */
+   tl__shuf_stage's buffers (slots unit: 16 i). */
 TL__SHUF_INLINE void tl__shuf_pixels_at(const char *s, char *d, tl_dim np, tl_dim ps,
                                         const tl__shuf_slot *ld, const tl__shuf_slot *st, int n,
                                         int ns, size_t es, int unzip, const int *split,
@@ -4236,18 +4222,14 @@ TL__SHUF_INLINE void tl__shuf_pixels_at(const char *s, char *d, tl_dim np, tl_di
             const tl__shuf_slot *l = ld + j * ns, *t = st + j * ns;
             const char *cs = s + q * ps;
             char *cd = d + q * ps;
-            int staged = split[j];
-            if (staged) {
-                tl__shuf_gather(cs, l, ns, (int)(16 / es), es, (char *)in);
+            if (split[j]) {     /* gathered (cs only read), then cs, cd, slots: the buffers */
+                tl__shuf_stage((char *)cs, l, ns, es, (char *)in, 1);
                 cs = (const char *)in;
                 cd = (char *)out;
                 l = t = unit;
             }
-            /* one call: the compiler would otherwise copy the chunk
-               into both arms of the two tests of staged */
-            TL__SR_OPAQUE(staged);
             tl__shuf_chunk(cs, cd, l, t, ns, es, unzip, 0);
-            if (staged) tl__shuf_scatter(d + q * ps, st + j * ns, ns, (int)(16 / es), es, (const char *)out);
+            if (split[j]) tl__shuf_stage(d + q * ps, st + j * ns, ns, es, (char *)out, 0);
         }
 }
 
