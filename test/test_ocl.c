@@ -519,6 +519,11 @@ int main(void)
         fprintf(stderr, "ocl: platforms exist but no device with image support\n");
         return 1;
     }
+    {   /* which device the log's results are from */
+        char name[256] = "?";
+        clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+        printf("ocl: device %s\n", name);
+    }
     ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
     if (err != CL_SUCCESS) { fprintf(stderr, "clCreateContext: %d\n", err); return 1; }
     queue = clCreateCommandQueue(ctx, dev, 0, &err);
