@@ -2304,29 +2304,41 @@ static tl_dim tl__sr_perm_n(const tl_reorder_plan *p, const tl__sr_perm *pm, int
 }
 
 /* The block: loops k..L dense in dst, at most TL__SR_PBLOCK bytes of
-   staged values, loop k cut to a divisor of its size so that every block
-   has one geometry. Loop 0 joins only when this call does all of it
-   (whole): threads split it anywhere. */
-static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm, int whole)
+   staged values, loop k cut to a divisor of its size (chunk iterations)
+   so that every block has one geometry; with0: loop 0 may join. Returns
+   k, nloops when there is no block. */
+static int tl__sr_block_loops(const tl_reorder_plan *p, int with0, tl_dim *chunk)
 {
-    tl_dim inner = 1, c, most;
-    int l;
-    pm->vs = (tl_dim)tl_dt_size(p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type
-                                                              : p->dst_md.data_type);
-    most = TL__SR_PBLOCK / pm->vs;
-    pm->k = p->nloops;
-    pm->chunk = 1;
-    for (l = p->nloops - 1; l >= (whole ? 0 : 1); --l) {
+    tl_dim inner = 1, c, most = TL__SR_PBLOCK / (tl_dim)tl_dt_size(p->mode == TL_REORDER_MODE_COPY
+                                                                  ? p->src_md.data_type
+                                                                  : p->dst_md.data_type);
+    int l, k = p->nloops;
+    *chunk = 1;
+    for (l = p->nloops - 1; l >= (with0 ? 0 : 1); --l) {
         const tl_reorder_loop *lp = &p->loops[l];
         if (lp->dst_stride != inner) break;
         c = lp->size < most / inner ? lp->size : most / inner;
         while (c > 1 && lp->size % c != 0) --c;
         if (c < 2) break;
-        pm->k = l;
-        pm->chunk = c;
+        k = l;
+        *chunk = c;
         if (c < lp->size) break;
         inner *= c;
     }
+    return k;
+}
+
+/* Loops[0] joins the block only when this call's range [begin, end)
+   holds whole chunks of it: threads cut it anywhere, and a block must
+   not pass the range (tl__simd_reorder_kernel cuts a thread's range
+   at chunk bounds). */
+static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim begin, tl_dim end)
+{
+    pm->vs = (tl_dim)tl_dt_size(p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type
+                                                              : p->dst_md.data_type);
+    pm->k = tl__sr_block_loops(p, 1, &pm->chunk);
+    if (pm->k == 0 && (begin % pm->chunk != 0 || end % pm->chunk != 0))
+        pm->k = tl__sr_block_loops(p, 0, &pm->chunk);
     return pm->k < p->nloops;
 }
 
@@ -2479,12 +2491,12 @@ static void tl__sr_perm_dense_init(tl__sr_perm *pm)
         pm->t_is_dst = pm->off[2 * g] == g * pm->nR && pm->off[2 * g + 1] == g * pm->nR;
 }
 
-/* Whether plan p can take blocks staged in source order; whole: this
-   kernel call does all of loops[0]. */
-static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, int whole)
+/* Whether plan p can take blocks staged in source order, in the kernel
+   call that does [begin, end) of loops[0]. */
+static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim begin, tl_dim end)
 {
     memset(pm, 0, sizeof *pm);
-    if (!tl__sr_perm_block(p, pm, whole) || !tl__sr_perm_runs(p, pm)) return 0;
+    if (!tl__sr_perm_block(p, pm, begin, end) || !tl__sr_perm_runs(p, pm)) return 0;
     pm->fast = tl__sr_perm_vec(p, pm);
     if (p->src_hi - p->src_lo >= TL__SR_STREAM_MIN)
         pm->ahead = p->loops[pm->k].src_stride * pm->chunk;
@@ -3194,15 +3206,15 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
 }
 
 /* Whether p, for which tl__sr_pick_shape chose sh, takes blocks staged
-   in source order (described in *pm, less its table); whole: the kernel
-   call does all of loops[0]. */
+   in source order (described in *pm, less its table) in the kernel call
+   that does [begin, end) of loops[0]. */
 static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_perm *pm,
-                            int whole)
+                            tl_dim begin, tl_dim end)
 {
     /* the shape alone first: tiny tensors on other shapes pay nothing more;
        copying tiles whose L is narrow keep it where the block's rows would
        be L too (the 3 channels of nchw -> nhwc: rows of 3 values) */
-    return tl__sr_perm_better(p, sh, TL__SR_PBLOCK) && tl__sr_perm_init(p, pm, whole) &&
+    return tl__sr_perm_better(p, sh, TL__SR_PBLOCK) && tl__sr_perm_init(p, pm, begin, end) &&
            tl__sr_perm_better(p, sh, pm->nC) &&
            !(sh->shape == TL__SR_TILE_COPY && pm->R == p->nloops - 1);
 }
@@ -3400,7 +3412,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     if (begin >= end) return;
     tl__sr_pick_shape(p, &sh);
     sh.pad = pad;               /* then the widening tile must stay */
-    if (!pad && tl__sr_perm_pick(p, &sh, &pm, begin == 0 && end == p->loops[0].size)) {
+    if (!pad && tl__sr_perm_pick(p, &sh, &pm, begin, end)) {
         pm.off = poff;
         tl__sr_perm_table(p, &pm);
         tl__sr_perm_dense_init(&pm);
@@ -3462,6 +3474,41 @@ static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
                                     void *dst, tl_dim begin, tl_dim end)
 {
     tl__sr_kernel(p, src, dst, begin, end, 0);
+}
+
+/* A thread's range of loops[0], cut at the bounds of the chunks that
+   blocks staged in source order take when loops[0] joins them
+   (tl__sr_perm_block): the middle still goes by blocks, only the ends
+   another way (f32 -> bf16 nchw -> nhwc 1x3x1080x1920, two threads: no
+   faster than one before, both halves going the other way). */
+static void tl__simd_reorder_chunked_kernel(const tl_reorder_plan *p, const void *src,
+                                            void *dst, tl_dim begin, tl_dim end)
+{
+    tl_dim c, b, e;
+    tl__sr_block_loops(p, 1, &c);
+    b = (begin + c - 1) / c * c;
+    e = end / c * c;
+    if (b >= e) {
+        tl__sr_kernel(p, src, dst, begin, end, 0);
+        return;
+    }
+    tl__sr_kernel(p, src, dst, begin, b, 0);
+    tl__sr_kernel(p, src, dst, b, e, 0);
+    tl__sr_kernel(p, src, dst, e, end, 0);
+}
+
+/* Whether threads will share loops[0] of a plan whose blocks staged in
+   source order take it: each call of a kernel costs about a
+   microsecond, so only these plans get the cut ranges above. */
+static int tl__sr_chunked(const tl_reorder_plan *p)
+{
+    tl__sr_shape sh;
+    tl__sr_perm pm;
+    tl_dim c;
+    if (p->attr.nthreads < 2 || p->nelems < TL__OMP_MIN_WORK || tl__sr_block_loops(p, 1, &c) != 0)
+        return 0;
+    tl__sr_pick_shape(p, &sh);
+    return tl__sr_perm_pick(p, &sh, &pm, 0, p->loops[0].size);
 }
 
 /* ---- simd: plans with tails -------------------------------------------
@@ -3771,7 +3818,7 @@ static void tl__simd_reorder_pick(tl_reorder_plan *plan)
         return;
     }
     tl__sr_balance(plan);
-    plan->kernel = tl__simd_reorder_kernel;
+    plan->kernel = tl__sr_chunked(plan) ? tl__simd_reorder_chunked_kernel : tl__simd_reorder_kernel;
 }
 
 /* ---- simd: shuffle kernels ------------------------------------------- */

@@ -101,6 +101,12 @@ static unsigned char *aligned64(unsigned char *p)
    past its end crashes; its alignment is whatever that leaves (no kernel
    looks at it). Compares status and every byte of the dst buffer +
    guards. */
+/* Whether the SIMD kernel for plans without tails took the plan. */
+static int on_kernel(const tl_reorder_plan *p)
+{
+    return p->kernel == tl__simd_reorder_kernel || p->kernel == tl__simd_reorder_chunked_kernel;
+}
+
 static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
                     const tl_reorder_attr *a, int mis, const char *what)
 {
@@ -122,16 +128,12 @@ static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
     fill(d1, db + 2 * GUARD, d->data_type);
     memcpy(d2, d1, db + 2 * GUARD);
     ++cases_run;
-    if (tl_reorder_plan_init(&plan, s, d, a) == TL_OK && plan.kernel == tl__simd_reorder_kernel) {
+    if (tl_reorder_plan_init(&plan, s, d, a) == TL_OK && on_kernel(&plan)) {
         tl__sr_shape sh;
         tl__sr_perm pm;
         ++cases_simd;
-        int whole = 1;  /* whether the kernel gets all of loops[0] in one call */
-#ifdef _OPENMP
-        whole = plan.attr.nthreads < 2 || plan.loops[0].size < 2 || plan.nelems < TL__OMP_MIN_WORK;
-#endif
         tl__sr_pick_shape(&plan, &sh);
-        if (tl__sr_perm_pick(&plan, &sh, &pm, whole)) {
+        if (tl__sr_perm_pick(&plan, &sh, &pm, 0, plan.loops[0].size)) {
             ++cases_perm;
             cases_perm_fast += pm.fast;
 #if TL__SR_AVX512
@@ -552,13 +554,90 @@ static void balanced(void)
         }
 }
 
+/* Threads cut loops[0] anywhere. Where blocks staged in source order
+   take loops[0] (the 3 channels of a frame, converted), the kernel cuts
+   each range again at the blocks' chunks. The ranges that 2 to 4
+   threads get, together, against the scalar engine; then odd ranges
+   alone, each of which must write its own pixels and nothing else
+   (threads write side by side). */
+static void chunked(void)
+{
+    static const tl_data_type t[] = { TL_BF16, TL_S8, TL_F16 };
+    static const tl_dim cut[][2] = { { 0, 1 }, { 1, 7 }, { 7, 300 }, { 300, 9001 },
+                                     { 9001, 17000 }, { 17000, 23995 }, { 23990, 24000 } };
+    size_t i;
+    int nt;
+    for (i = 0; i < sizeof t / sizeof t[0]; ++i)
+        for (nt = 1; nt <= 4; ++nt) {
+            tl_dim dims[4] = { 1, 3, 120, 200 }, n0, j;
+            tl_memory_desc s, d;
+            tl_reorder_plan plan;
+            tl_reorder_attr a;
+            size_t sb, db, px;
+            unsigned char *src, *d1, *d2, *d3;
+            char what[96];
+            memset(&a, 0, sizeof a);
+            a.nthreads = nt > 1 ? nt : 2;
+            if (tl_md_init_by_tag(&s, 4, dims, TL_F32, "nchw") ||
+                tl_md_init_by_tag(&d, 4, dims, t[i], "nhwc") ||
+                tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+                CHECK(!"chunked: plan refused");
+                continue;
+            }
+            if (nt > 1) sprintf(what, "chunked f32 -> %s, %d threads", tl_dt_name(t[i]), nt);
+            else sprintf(what, "chunked f32 -> %s, odd ranges", tl_dt_name(t[i]));
+            CHECK_MSG(t[i] != TL_BF16 || plan.kernel == tl__simd_reorder_chunked_kernel,
+                      "%s: not on the chunked kernel", what);
+            /* loops[0] runs over pixels, each a dense dst row */
+            px = (size_t)plan.loops[0].dst_stride * tl_dt_size(t[i]);
+            CHECK_MSG(px * (size_t)plan.loops[0].size == tl_md_size(&d), "%s: loops[0] is not the pixels",
+                      what);
+            sb = tl_md_size(&s);
+            db = tl_md_size(&d);
+            src = (unsigned char *)malloc(sb);
+            d1 = (unsigned char *)malloc(db + 2 * GUARD);
+            d2 = (unsigned char *)malloc(db + 2 * GUARD);
+            d3 = (unsigned char *)malloc(db + 2 * GUARD);
+            if (!src || !d1 || !d2 || !d3) {
+                CHECK(!"chunked: out of memory");
+                free(src); free(d1); free(d2); free(d3);
+                return;
+            }
+            fill(src, sb, TL_F32);
+            fill(d1, db + 2 * GUARD, t[i]);
+            memcpy(d2, d1, db + 2 * GUARD);
+            memcpy(d3, d1, db + 2 * GUARD);
+            CHECK(test_scalar_reorder(&s, src, &d, d2 + GUARD, &a) == TL_OK);
+            n0 = plan.loops[0].size;
+            if (nt > 1) {   /* as tl__reorder_run cuts loops[0] */
+                for (j = 0; j < nt; ++j) {
+                    tl_dim q = n0 / nt, r = n0 % nt, b = q * j + (j < r ? j : r);
+                    plan.kernel(&plan, src, d1 + GUARD, b, b + q + (j < r ? 1 : 0));
+                }
+                CHECK_MSG(memcmp(d1, d2, db + 2 * GUARD) == 0, "%s: differs from the scalar engine",
+                          what);
+            } else {
+                for (j = 0; j < (tl_dim)(sizeof cut / sizeof cut[0]); ++j) {
+                    size_t lo = GUARD + (size_t)cut[j][0] * px, hi = GUARD + (size_t)cut[j][1] * px;
+                    memcpy(d1, d3, db + 2 * GUARD);
+                    plan.kernel(&plan, src, d1 + GUARD, cut[j][0], cut[j][1]);
+                    CHECK_MSG(memcmp(d1, d3, lo) == 0 && memcmp(d1 + lo, d2 + lo, hi - lo) == 0 &&
+                              memcmp(d1 + hi, d3 + hi, db + 2 * GUARD - hi) == 0,
+                              "%s: pixels %ld..%ld: not those pixels' values alone", what,
+                              (long)cut[j][0], (long)cut[j][1]);
+                }
+            }
+            free(src); free(d1); free(d2); free(d3);
+        }
+}
+
 /* The shape the SIMD kernel takes for the plan s -> d in *sh; 0 when
    the kernel does not take the plan at all. */
 static int plan_shape(const tl_memory_desc *s, const tl_memory_desc *d,
                       const tl_reorder_attr *a, tl__sr_shape *sh)
 {
     tl_reorder_plan plan;
-    if (tl_reorder_plan_init(&plan, s, d, a) != TL_OK || plan.kernel != tl__simd_reorder_kernel)
+    if (tl_reorder_plan_init(&plan, s, d, a) != TL_OK || !on_kernel(&plan))
         return 0;
     tl__sr_pick_shape(&plan, sh);
     return 1;
@@ -830,8 +909,7 @@ static void short_runs(void)
             }
             sprintf(what, "short runs %s x %ld", tl_dt_name(t[i]), (long)n);
             compare(&s, &d, NULL, (int)(n % 3), what);
-            if (tl_reorder_plan_init(&plan, &s, &d, NULL) == TL_OK &&
-                plan.kernel == tl__simd_reorder_kernel) {
+            if (tl_reorder_plan_init(&plan, &s, &d, NULL) == TL_OK && on_kernel(&plan)) {
                 tl__sr_pick_shape(&plan, &sh);
                 CHECK_MSG(sh.shape != TL__SR_RUN || bytes < 16 || (sh.K >= 0 && sh.K2 >= 0),
                           "%s: the runs went one by one", what);
@@ -986,6 +1064,7 @@ int main(void)
     side_tiles();
     merged_tiles();
     balanced();
+    chunked();
     weights();
     scaled_f32();
     onepass_blocks();
