@@ -3102,8 +3102,9 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
 
 /* count runs of n bytes, run k at s + k*rs.s and d + k*rs.d, copied by
    16-byte vectors, the last (n % 16) bytes by an overlapping vector
-   (runs of 16 bytes or more) or byte by byte. Inlined with n constant. */
-TL__SR_INLINE void tl__sr_copy_runs_n(const char *s, char *d, size_t n, tl__sr_runs rs)
+   (runs of 16 bytes or more) or byte by byte. nt: streamed (n and every
+   run's d in 16s). Inlined with n and nt constant. */
+TL__SR_INLINE void tl__sr_copy_runs_n(const char *s, char *d, size_t n, tl__sr_runs rs, int nt)
 {
     tl_dim k;
     size_t b;
@@ -3112,9 +3113,11 @@ TL__SR_INLINE void tl__sr_copy_runs_n(const char *s, char *d, size_t n, tl__sr_r
            it ran at a third of the speed whenever the code's placement put
            it across a 32-byte boundary */
         TL__SR_UNROLL4
-        for (b = 0; b + 16 <= n; b += 16)
-            simde_mm_storeu_si128((simde__m128i *)(void *)(d + b),
-                                  simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + b)));
+        for (b = 0; b + 16 <= n; b += 16) {
+            simde__m128i v = simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + b));
+            if (nt) simde_mm_stream_si128((simde__m128i *)(void *)(d + b), v);
+            else simde_mm_storeu_si128((simde__m128i *)(void *)(d + b), v);
+        }
         if (b < n && n >= 16)
             simde_mm_storeu_si128((simde__m128i *)(void *)(d + n - 16),
                                   simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + n - 16)));
@@ -3123,16 +3126,29 @@ TL__SR_INLINE void tl__sr_copy_runs_n(const char *s, char *d, size_t n, tl__sr_r
     }
 }
 
-static void tl__sr_copy_runs(const char *s, char *d, size_t n, tl__sr_runs rs)
+/* Whether a step's copied runs (n bytes each, rs, the groups of them
+   `group` bytes apart in dst) stream: a large dst (sh->stream), runs
+   side by side and groups back to back in dst, so that its lines
+   complete in order (s8 nChw16c -> nhwc: four runs of 16 bytes fill a
+   pixel's line; f32 nChw8c -> nChw16c: two of 32), and every store
+   16-byte aligned. */
+static int tl__sr_runs_stream(const tl__sr_shape *sh, const char *d, size_t n, tl__sr_runs rs,
+                              size_t group)
+{
+    return sh->stream && n % 16 == 0 && (uintptr_t)d % 16 == 0 && rs.d == n &&
+           group == (size_t)rs.count * n;
+}
+
+static void tl__sr_copy_runs(const char *s, char *d, size_t n, tl__sr_runs rs, int nt)
 {
     switch (n) {
-    case 4: tl__sr_copy_runs_n(s, d, 4, rs); break;
-    case 8: tl__sr_copy_runs_n(s, d, 8, rs); break;
-    case 16: tl__sr_copy_runs_n(s, d, 16, rs); break;
-    case 32: tl__sr_copy_runs_n(s, d, 32, rs); break;
-    case 64: tl__sr_copy_runs_n(s, d, 64, rs); break;
-    case 128: tl__sr_copy_runs_n(s, d, 128, rs); break;
-    default: tl__sr_copy_runs_n(s, d, n, rs); break;
+    case 4: tl__sr_copy_runs_n(s, d, 4, rs, 0); break;
+    case 8: tl__sr_copy_runs_n(s, d, 8, rs, 0); break;
+    case 16: if (nt) tl__sr_copy_runs_n(s, d, 16, rs, 1); else tl__sr_copy_runs_n(s, d, 16, rs, 0); break;
+    case 32: if (nt) tl__sr_copy_runs_n(s, d, 32, rs, 1); else tl__sr_copy_runs_n(s, d, 32, rs, 0); break;
+    case 64: if (nt) tl__sr_copy_runs_n(s, d, 64, rs, 1); else tl__sr_copy_runs_n(s, d, 64, rs, 0); break;
+    case 128: tl__sr_copy_runs_n(s, d, 128, rs, nt); break;
+    default: tl__sr_copy_runs_n(s, d, n, rs, nt); break;
     }
 }
 
@@ -3147,6 +3163,7 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     sh->K2 = -1;
     if (L->src_stride == 1 && L->dst_stride == 1) {
         sh->shape = TL__SR_RUN;
+        sh->stream = p->mode == TL_REORDER_MODE_COPY && p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN;
         sh->K = tl__sr_runs_loop(p);
         if (p->mode == TL_REORDER_MODE_COPY && sh->K >= 1 && p->loops[sh->K].size < 64)
             sh->K2 = sh->K - 1;    /* the 4 channel blocks of s8 nChw16c -> nhwc */
@@ -3311,13 +3328,15 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             if (p->mode != TL_REORDER_MODE_COPY) {
                 tl__sr_convert_full(p, s, d, sc, n, rs);
             } else if (sh->K2 < 0) {
-                tl__sr_copy_runs(s, d, (size_t)n * (size_t)es, rs);
+                tl__sr_copy_runs(s, d, (size_t)n * (size_t)es, rs,
+                                 tl__sr_runs_stream(sh, d, (size_t)n * (size_t)es, rs, rs.count * rs.d));
             } else {
+                size_t d2 = (size_t)lp[sh->K2].dst_stride * dsz;
+                int nt = tl__sr_runs_stream(sh, d, (size_t)n * (size_t)es, rs, d2);
                 tl_dim j;
                 for (j = i[sh->K2]; j < hi[sh->K2]; ++j)
                     tl__sr_copy_runs(s + (size_t)((j - i[sh->K2]) * lp[sh->K2].src_stride) * (size_t)es,
-                                     d + (size_t)((j - i[sh->K2]) * lp[sh->K2].dst_stride) * dsz,
-                                     (size_t)n * (size_t)es, rs);
+                                     d + (size_t)(j - i[sh->K2]) * d2, (size_t)n * (size_t)es, rs, nt);
             }
         } else if (p->mode == TL_REORDER_MODE_COPY) {
             memcpy(d, s, (size_t)n * (size_t)es);
@@ -3688,7 +3707,7 @@ static void tl__sr_zero_plan(const tl_reorder_plan *q, char *dst)
         for (l = 0; l <= L; ++l) off += i[l] * q->loops[l].dst_stride;
         d = dst + (size_t)off * dsz;
         if (run < sizeof zeros)
-            tl__sr_copy_runs(zeros, d, run, rs);
+            tl__sr_copy_runs(zeros, d, run, rs, 0);
         else
             for (k = 0; k < rs.count; ++k) memset(d + (size_t)k * rs.d, 0, run);
         for (l = L - inner; l >= 0; --l) {
