@@ -2303,15 +2303,20 @@ static tl_dim tl__sr_perm_n(const tl_reorder_plan *p, const tl__sr_perm *pm, int
     return l == pm->k ? pm->chunk : p->loops[l].size;
 }
 
+/* Bytes of a staged value: dst's type (src's: copies). */
+static tl_dim tl__sr_staged_size(const tl_reorder_plan *p)
+{
+    return (tl_dim)tl_dt_size(p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type
+                                                            : p->dst_md.data_type);
+}
+
 /* The block: loops k..L dense in dst, at most TL__SR_PBLOCK bytes of
    staged values, loop k cut to a divisor of its size (chunk iterations)
    so that every block has one geometry; with0: loop 0 may join. Returns
    k, nloops when there is no block. */
 static int tl__sr_block_loops(const tl_reorder_plan *p, int with0, tl_dim *chunk)
 {
-    tl_dim inner = 1, c, most = TL__SR_PBLOCK / (tl_dim)tl_dt_size(p->mode == TL_REORDER_MODE_COPY
-                                                                  ? p->src_md.data_type
-                                                                  : p->dst_md.data_type);
+    tl_dim inner = 1, c, most = TL__SR_PBLOCK / tl__sr_staged_size(p);
     int l, k = p->nloops;
     *chunk = 1;
     for (l = p->nloops - 1; l >= (with0 ? 0 : 1); --l) {
@@ -2330,12 +2335,11 @@ static int tl__sr_block_loops(const tl_reorder_plan *p, int with0, tl_dim *chunk
 
 /* Loops[0] joins the block only when this call's range [begin, end)
    holds whole chunks of it: threads cut it anywhere, and a block must
-   not pass the range (tl__simd_reorder_kernel cuts a thread's range
-   at chunk bounds). */
+   not pass the range (tl__simd_reorder_chunked_kernel cuts a thread's
+   range at chunk bounds). */
 static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim begin, tl_dim end)
 {
-    pm->vs = (tl_dim)tl_dt_size(p->mode == TL_REORDER_MODE_COPY ? p->src_md.data_type
-                                                              : p->dst_md.data_type);
+    pm->vs = tl__sr_staged_size(p);
     pm->k = tl__sr_block_loops(p, 1, &pm->chunk);
     if (pm->k == 0 && (begin % pm->chunk != 0 || end % pm->chunk != 0))
         pm->k = tl__sr_block_loops(p, 0, &pm->chunk);
