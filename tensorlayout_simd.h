@@ -1055,12 +1055,16 @@ TL__SR_INLINE void tl__sr8_strip4_sc(const char *s, size_t sb, char *d, size_t d
         for (l = 0; l < lb; l += nt ? 16 : 8) {
             const char *sp = s + (size_t)m * 4 + (size_t)l * sb;
             char *dp = d + (size_t)m * db + (size_t)l * 4;
+            size_t ss = sb, ds = db;    /* hidden each block (TL__SR_OPAQUE): GCC
+                                           kept 8 row pointers in stack slots */
             if (scale) {
                 v[0] = tl__sr8_scales8(*scale, l);
                 v[1] = nt ? tl__sr8_scales8(*scale, l + 8) : v[0];
             }
-            if (nt) tl__sr8_transpose_line4(sp, sb, dp, db, scale ? v : NULL);
-            else tl__sr8_transpose_block4(sp, sb, dp, db, scale ? v : NULL);
+            TL__SR_OPAQUE(ss);
+            TL__SR_OPAQUE(ds);
+            if (nt) tl__sr8_transpose_line4(sp, ss, dp, ds, scale ? v : NULL);
+            else tl__sr8_transpose_block4(sp, ss, dp, ds, scale ? v : NULL);
         }
 }
 
