@@ -3147,16 +3147,24 @@ static int tl__sr_runs_stream(const tl__sr_shape *sh, const char *d, size_t n, t
            group == (size_t)rs.count * n;
 }
 
+/* tl__sr_copy_runs_n with nt made a constant. */
+TL__SR_INLINE void tl__sr_copy_runs_nt(const char *s, char *d, size_t n, tl__sr_runs rs, int nt)
+{
+    if (nt) tl__sr_copy_runs_n(s, d, n, rs, 1);
+    else tl__sr_copy_runs_n(s, d, n, rs, 0);
+}
+
+/* nt: see tl__sr_runs_stream (never for runs outside 16s). */
 static void tl__sr_copy_runs(const char *s, char *d, size_t n, tl__sr_runs rs, int nt)
 {
     switch (n) {
     case 4: tl__sr_copy_runs_n(s, d, 4, rs, 0); break;
     case 8: tl__sr_copy_runs_n(s, d, 8, rs, 0); break;
-    case 16: if (nt) tl__sr_copy_runs_n(s, d, 16, rs, 1); else tl__sr_copy_runs_n(s, d, 16, rs, 0); break;
-    case 32: if (nt) tl__sr_copy_runs_n(s, d, 32, rs, 1); else tl__sr_copy_runs_n(s, d, 32, rs, 0); break;
-    case 64: if (nt) tl__sr_copy_runs_n(s, d, 64, rs, 1); else tl__sr_copy_runs_n(s, d, 64, rs, 0); break;
-    case 128: tl__sr_copy_runs_n(s, d, 128, rs, nt); break;
-    default: tl__sr_copy_runs_n(s, d, n, rs, nt); break;
+    case 16: tl__sr_copy_runs_nt(s, d, 16, rs, nt); break;
+    case 32: tl__sr_copy_runs_nt(s, d, 32, rs, nt); break;
+    case 64: tl__sr_copy_runs_nt(s, d, 64, rs, nt); break;
+    case 128: tl__sr_copy_runs_nt(s, d, 128, rs, nt); break;
+    default: tl__sr_copy_runs_nt(s, d, n, rs, nt); break;
     }
 }
 
@@ -3515,10 +3523,7 @@ static void tl__simd_reorder_chunked_kernel(const tl_reorder_plan *p, const void
     tl__sr_block_loops(p, 1, &c);
     b = (begin + c - 1) / c * c;
     e = end / c * c;
-    if (b >= e) {
-        tl__sr_kernel(p, src, dst, begin, end, 0);
-        return;
-    }
+    if (b >= e) b = e = end;    /* no whole chunk: all of it the other way */
     tl__sr_kernel(p, src, dst, begin, b, 0);
     tl__sr_kernel(p, src, dst, b, e, 0);
     tl__sr_kernel(p, src, dst, e, end, 0);
