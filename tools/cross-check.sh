@@ -20,21 +20,32 @@
 set -uo pipefail
 
 bundle() {
-    local build=$1 dir=$2 src t
+    local build=$1 dir src t
     src=$(cd "$(dirname "$0")/.." && pwd)
-    mkdir -p "$dir/bin" "$dir/lib" "$dir/obj" || return 1
+    mkdir -p "$2/bin" "$2/lib" "$2/obj" || return 1
+    dir=$(cd "$2" && pwd)     # the compiles run in BUILD
     for t in test_simd_reorder test_simd_reorder_avx2 test_simd_reorder_sse2 test_simd_reorder_benchdnn \
              test_shuffle_omp_simd test_reorder_omp test_ocl; do
         [ -x "$build/test/$t" ] && cp "$build/test/$t" "$dir/bin/"
     done
     [ -x "$build/bench/tlbench" ] && cp "$build/bench/tlbench" "$dir/bin/"
-    # the dispatching build's flags, less the build's own paths
-    local flags=(-std=c99 -O2 -ffp-contract=off -g1 -DTL__SHUF_STREAM_MIN=1)
-    compile() {   # out, include dir, extra flags...: test_simd_reorder's three files
-        local out=$1 inc=$2 f; shift 2
-        for f in test_simd_reorder test_simd_reorder_scalar test_shuffle_simd; do
-            cc -I"$inc" -I"$src/test" "${flags[@]}" "$@" -c "$src/test/$f.c" -o "$dir/obj/$f.o" || return 1
-        done
+    # test_simd_reorder's three compile commands as BUILD ran them, each
+    # with an include dir put first and extra flags put last
+    compile() {   # out, include dir, extra flags...
+        local out=$1 inc=$2; shift 2
+        python3 - "$build" "$inc" "$dir/obj" "$@" <<'PY' || return 1
+import json, os, shlex, subprocess, sys
+build, inc, obj, extra = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+for e in json.load(open(os.path.join(build, 'compile_commands.json'))):
+    if '/test_simd_reorder.p/' not in '/' + e['output']:
+        continue
+    args = shlex.split(e['command'])
+    o = args.index('-o')
+    args[o + 1] = os.path.join(obj, os.path.basename(e['output']))
+    args = [a for i, a in enumerate(args) if a not in ('-MD', '-MQ', '-MF') and
+            args[i - 1] not in ('-MQ', '-MF')]
+    subprocess.check_call([args[0], '-I' + inc] + args[1:] + extra, cwd=e['directory'])
+PY
         cc -o "$out" "$dir/obj"/*.o -lm
     }
     compile "$dir/bin/test_simd_reorder_v4" "$src" -march=x86-64-v4 -ffp-contract=fast || return 1
