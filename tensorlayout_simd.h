@@ -226,6 +226,56 @@ static int tl__sr_dt_ok(tl_data_type dt)
 #define TL__SR_UNROLL2
 #endif
 
+/* i with its lowest log2(n) bits reversed (n a power of two). */
+TL__SR_INLINE int tl__sr_bitrev(int i, int n)
+{
+    int r = 0, b;
+    TL__SR_UNROLL   /* folded to a constant in the unrolled transposes */
+    for (b = 1; b < n; b <<= 1) {
+        r = (r << 1) | (i & 1);
+        i >>= 1;
+    }
+    return r;
+}
+
+/* NAME(&a, &b, w): one zip step of rows a and b at element width w
+   bytes (in each 128-bit lane), for the vectors VT whose intrinsics
+   start with PS. */
+#define TL__SR_ZIP_DEF(NAME, VT, PS) \
+    TL__SR_INLINE void NAME(VT *a, VT *b, int w) \
+    { \
+        VT lo, hi; \
+        switch (w) { \
+        case 1: lo = PS##unpacklo_epi8(*a, *b); hi = PS##unpackhi_epi8(*a, *b); break; \
+        case 2: lo = PS##unpacklo_epi16(*a, *b); hi = PS##unpackhi_epi16(*a, *b); break; \
+        case 4: lo = PS##unpacklo_epi32(*a, *b); hi = PS##unpackhi_epi32(*a, *b); break; \
+        default: lo = PS##unpacklo_epi64(*a, *b); hi = PS##unpackhi_epi64(*a, *b); break; \
+        } \
+        *a = lo; \
+        *b = hi; \
+    }
+
+/* The zip rounds of a B x B transpose of es-byte elements (B = 16 / es)
+   in r, row j in r[j] (t: B temps), for the vectors whose zip of rows a
+   and b at width w is ZIP(&a, &b, w): log2(B) rounds, each pairing
+   neighbours and doubling the width, leave dst row i in register
+   tl__sr_bitrev(i, B). 32-byte vectors transpose one block per lane. */
+#define TL__SR_ZIP_ROUNDS(ZIP, r, t, es, B) \
+    do { \
+        int w_, i_; \
+        TL__SR_UNROLL \
+        for (w_ = (es); w_ < 16; w_ *= 2) { \
+            TL__SR_UNROLL \
+            for (i_ = 0; i_ < (B) / 2; ++i_) { \
+                t[i_] = r[2 * i_]; \
+                t[i_ + (B) / 2] = r[2 * i_ + 1]; \
+                ZIP(&t[i_], &t[i_ + (B) / 2], w_); \
+            } \
+            TL__SR_UNROLL \
+            for (i_ = 0; i_ < (B); ++i_) r[i_] = t[i_]; \
+        } \
+    } while (0)
+
 
 /* n (a multiple of 4) values of type dt at p into v as f32, exactly as
    tl__load_f32 converts them. */
@@ -867,6 +917,53 @@ TL__SR_INLINE void tl__sr8_transpose_block4(const char *s, size_t ss, char *d, s
     TL__SR_UNROLL
     for (i = 0; i < 8; ++i)
         simde_mm256_storeu_ps((float *)(void *)(d + (size_t)i * ds), scale ? simde_mm256_mul_ps(scale[0], r[i]) : r[i]);
+}
+
+TL__SR_ZIP_DEF(tl__sr8_zip, simde__m256i, simde_mm256_)
+
+/* Two of tl__sr_transpose_block's B x B blocks (es 1 or 2) side by side
+   along M, one per lane: the 32 bytes at s + j*ss are row j of both, and
+   the second block's dst rows follow the first's (d + (B + i)*ds). Half
+   the instructions of two SSE2 blocks, and three-operand forms. */
+TL__SR_INLINE void tl__sr8_transpose_pair(int es, const char *s, size_t ss, char *d, size_t ds)
+{
+    simde__m256i r[16], t[16];
+    int B = 16 / es, i;
+    TL__SR_UNROLL
+    for (i = 0; i < B; ++i) r[i] = simde_mm256_loadu_si256((const void *)(s + (size_t)i * ss));
+    TL__SR_ZIP_ROUNDS(tl__sr8_zip, r, t, es, B);
+    TL__SR_UNROLL
+    for (i = 0; i < B; ++i) {
+        simde__m256i v = r[tl__sr_bitrev(i, B)];
+        simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)i * ds), simde_mm256_castsi256_si128(v));
+        simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)(B + i) * ds),
+                              simde_mm256_extracti128_si256(v, 1));
+    }
+}
+
+TL__SR_INLINE tl_dim tl__sr8_strip_pairs_es(int es, const char *s, size_t sb, char *d, size_t db,
+                                            tl_dim mb, tl_dim lb)
+{
+    tl_dim B = 16 / es, m, l;
+    for (m = 0; m + 2 * B <= mb; m += 2 * B)
+        for (l = 0; l < lb; l += B) {
+            size_t ss = sb, ds = db;    /* hidden each block, as in tl__sr8_strip4_sc */
+            TL__SR_OPAQUE(ss);
+            TL__SR_OPAQUE(ds);
+            tl__sr8_transpose_pair(es, s + (size_t)m * (size_t)es + (size_t)l * sb, ss,
+                                   d + (size_t)m * db + (size_t)l * (size_t)es, ds);
+        }
+    return m;
+}
+
+/* The pairs of blocks of one strip of tl__sr_strip for 1- and 2-byte
+   elements, plain stores; returns the rows of M done (an odd last block
+   is the caller's). */
+static tl_dim tl__sr8_strip_pairs(int es, const char *s, size_t sb, char *d, size_t db, tl_dim mb,
+                                  tl_dim lb)
+{
+    if (es == 1) return tl__sr8_strip_pairs_es(1, s, sb, d, db, mb, lb);
+    return tl__sr8_strip_pairs_es(2, s, sb, d, db, mb, lb);
 }
 
 /* The scales of the 8 columns from l (sc.sstep: 0, one scale; 1, one
@@ -1798,81 +1895,107 @@ static void tl__sr_convert_run(const tl_reorder_plan *p, const char *src, char *
     memcpy(dst + (size_t)k * dsz, db, (size_t)r * dsz);
 }
 
-/* One zip step of two 16-byte rows at element width w bytes. */
-TL__SR_INLINE void tl__sr_zip(simde__m128i *a, simde__m128i *b, int w)
-{
-    simde__m128i lo, hi;
-    switch (w) {
-    case 1: lo = simde_mm_unpacklo_epi8(*a, *b); hi = simde_mm_unpackhi_epi8(*a, *b); break;
-    case 2: lo = simde_mm_unpacklo_epi16(*a, *b); hi = simde_mm_unpackhi_epi16(*a, *b); break;
-    case 4: lo = simde_mm_unpacklo_epi32(*a, *b); hi = simde_mm_unpackhi_epi32(*a, *b); break;
-    default: lo = simde_mm_unpacklo_epi64(*a, *b); hi = simde_mm_unpackhi_epi64(*a, *b); break;
-    }
-    *a = lo;
-    *b = hi;
-}
+TL__SR_ZIP_DEF(tl__sr_zip, simde__m128i, simde_mm_)
 
 /* Transposes a B x B block of es-byte elements (B = 16 / es): row j of
    the source (B elements from s + j*ss bytes) becomes column j of the
    destination (rows d + i*ds bytes); only rows j < nload are read (the
-   others are zero) and rows i < nstore written, in order of i. log2(B)
-   rounds of zips, each pairing neighbours and doubling the width, leave
-   destination row i in register bitreverse(i). */
+   others are zero) and rows i < nstore written, in order of i. */
 TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char *d,
                                           size_t ds, int nload, int nstore, int nt)
 {
     simde__m128i r[16], t[16];
-    int B = 16 / es, half = B / 2, i, w, bits = 0;
-    for (i = 1; i < B; i <<= 1) ++bits;
+    int B = 16 / es, i;
     TL__SR_UNROLL
     for (i = 0; i < B; ++i)
         r[i] = i < nload ? simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + (size_t)i * ss))
                          : simde_mm_setzero_si128();
-    TL__SR_UNROLL
-    for (w = es; w < 16; w *= 2) {
-        TL__SR_UNROLL
-        for (i = 0; i < half; ++i) {
-            t[i] = r[2 * i];
-            t[i + half] = r[2 * i + 1];
-            tl__sr_zip(&t[i], &t[i + half], w);
-        }
-        TL__SR_UNROLL
-        for (i = 0; i < B; ++i) r[i] = t[i];
-    }
+    TL__SR_ZIP_ROUNDS(tl__sr_zip, r, t, es, B);
     TL__SR_UNROLL
     for (i = 0; i < nstore; ++i) {
-        int rev = 0, b;
-        TL__SR_UNROLL
-        for (b = 0; b < bits; ++b) rev |= ((i >> b) & 1) << (bits - 1 - b);
-        if (nt) simde_mm_stream_si128((simde__m128i *)(void *)(d + (size_t)i * ds), r[rev]);
-        else simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)i * ds), r[rev]);
+        simde__m128i v = r[tl__sr_bitrev(i, B)];
+        if (nt) simde_mm_stream_si128((simde__m128i *)(void *)(d + (size_t)i * ds), v);
+        else simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)i * ds), v);
     }
+}
+
+/* The first lb / L * L columns (L = 64 / es) of a strip of 1- or
+   2-byte elements (returned), streamed a whole dst line at a time: the
+   four blocks that fill 64 bytes of B rows go to buf, and each row's
+   line then leaves in one go (d and the rows on cache lines). Streaming
+   each block's 16 bytes a row left B lines part written in between,
+   which made bf16 nChw16c -> nchw 32x64x56x56 7x slower on the Zen 3
+   (1.9 against 14 GB/s), depending on the run. */
+TL__SR_INLINE tl_dim tl__sr_strip_lines(int es, const char *s, size_t sb, char *d, size_t db,
+                                        tl_dim mb, tl_dim lb)
+{
+    simde__m128i buf[16 * 4];
+    tl_dim B = 16 / es, L = 64 / es, lines = lb / L * L, m, l;
+    int i, k;
+    for (m = 0; m < mb; m += B)
+        for (l = 0; l < lines; l += L) {
+            TL__SR_UNROLL4
+            for (k = 0; k < 4; ++k)
+                tl__sr_transpose_block(es, s + (size_t)m * (size_t)es + (size_t)(l + k * B) * sb, sb,
+                                       (char *)(void *)buf + 16 * k, 64, (int)B, (int)B, 0);
+            for (i = 0; i < (int)B; ++i) {
+                char *row = d + (size_t)(m + i) * db + (size_t)l * (size_t)es;
+                TL__SR_UNROLL4
+                for (k = 0; k < 4; ++k)
+                    simde_mm_stream_si128((simde__m128i *)(void *)(row + 16 * k), buf[4 * i + k]);
+            }
+        }
+    return lines;
+}
+
+/* Whether a transpose of 1- or 2-byte elements (dst rows db bytes
+   apart, nl values each, tiles rd bytes apart) may stream: whole lines
+   (tl__sr_strip_lines), or dst rows shorter than a line that follow one
+   another (nchw -> nChw16c), which the blocks fill a few lines at a
+   time. */
+static int tl__sr_stream_narrow(int es, const char *d, size_t db, tl_dim nl, size_t rd)
+{
+    if ((uintptr_t)d % 64 == 0 && db % 64 == 0 && rd % 64 == 0) return 1;
+    return (uintptr_t)d % 16 == 0 && (size_t)nl * (size_t)es == db && db < 64 && db % 16 == 0 &&
+           rd % 16 == 0;
 }
 
 /* The B x B blocks of one strip: rows [0, mb) of M, columns [0, lb) of
    L, with B = 16 / es, or B = wide for 4-byte elements in AVX2 (8) and
-   AVX-512 (16). */
+   AVX-512 (16). 1- and 2-byte elements stream by whole lines
+   (tl__sr_strip_lines), or take AVX2's pairs of blocks (wide 8). */
 TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char *d, size_t db,
                                 tl_dim mb, tl_dim lb, int nt)
 {
-    tl_dim B = 16 / es, m, l;
+    tl_dim B = 16 / es, m = 0, l, l0 = 0;
+    if (es <= 2 && nt && db % 64 == 0) {
+        l0 = tl__sr_strip_lines(es, s, sb, d, db, mb, lb);
+        nt = 0;
+    }
+#if TL__SR_AVX2
+    if (es <= 2 && wide == 8 && !nt && l0 == 0) m = tl__sr8_strip_pairs(es, s, sb, d, db, mb, lb);
+#endif
 #if TL__SR_AVX512
-    if (wide == 16) {
+    if (es == 4 && wide == 16) {
         tl__sr16_strip4(s, sb, d, db, mb, lb, nt);
         return;
     }
 #endif
 #if TL__SR_AVX2
-    if (wide == 8) {
+    if (es == 4 && wide == 8) {
         tl__sr8_strip4(s, sb, d, db, mb, lb, nt, tl__sr_no_scales);
         return;
     }
 #endif
     (void)wide;
-    for (m = 0; m < mb; m += B)
-        for (l = 0; l < lb; l += B)
-            tl__sr_transpose_block(es, s + (size_t)m * (size_t)es + (size_t)l * sb, sb,
-                                   d + (size_t)m * db + (size_t)l * (size_t)es, db, (int)B, (int)B, nt);
+    for (; m < mb; m += B)
+        for (l = l0; l < lb; l += B) {
+            size_t ss = sb, ds = db;    /* hidden each block, as in tl__sr8_strip4_sc */
+            TL__SR_OPAQUE(ss);
+            TL__SR_OPAQUE(ds);
+            tl__sr_transpose_block(es, s + (size_t)m * (size_t)es + (size_t)l * sb, ss,
+                                   d + (size_t)m * db + (size_t)l * (size_t)es, ds, (int)B, (int)B, nt);
+        }
 }
 
 /* Elements (m, l), m in [m0, m1), l in [l0, l1), of a tile one by one. */
@@ -1897,7 +2020,7 @@ TL__SR_INLINE void tl__sr_border(int es, const char *s, size_t sb, char *d, size
 TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim ss, char *d,
                                        tl_dim ds, tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs)
 {
-    tl_dim B = wide ? wide : 16 / es, slice, m0, l0, k;
+    tl_dim B = es == 4 && wide ? wide : 16 / es, slice, m0, l0, k;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     /* a short M (the 16 channels of nChw16c -> nchw, the 256 of nhwc ->
        nchw, the 256 b of ab -> ba 4096x256) makes many dst rows that each
@@ -1923,14 +2046,14 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 char *dl = dm + (size_t)l0 * (size_t)es;
                 tl__sr_strip(es, wide, sl, sb, dl, db, mb, lb, nt);
 #if TL__SR_AVX2
-                if (wide == 16 && mt - full >= 8) {     /* a band of 8 x 8 blocks */
+                if (es == 4 && wide == 16 && mt - full >= 8) {     /* a band of 8 x 8 blocks */
                     tl__sr8_strip4(sl + (size_t)full * 4, sb, dl + (size_t)full * db, db, 8, lb, 0,
                                    tl__sr_no_scales);
                     full += 8;
                 }
                 /* the last rows of small tiles (the 9th tap of a 3x3 filter)
                    cost as much one by one as all the blocks before them */
-                if (wide && full < mt && ss <= INT32_MAX / 8) {
+                if (es == 4 && wide && full < mt && ss <= INT32_MAX / 8) {
                     tl__sr8_rows4(sl, ss, dl, db, full, mt, lb);
                     full = mt;
                 }
@@ -2145,10 +2268,12 @@ static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl
         for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) tl__sr_widen(es, s, ss, d, ds, nm, nl, pad);
         return;
     }
-    nt = nt && (uintptr_t)d % 16 == 0 && db % 16 == 0 && rs.d % 16 == 0;
+    /* 1- and 2-byte elements stream only whole lines (tl__sr_strip_lines) */
+    if (es <= 2) nt = nt && tl__sr_stream_narrow(es, d, db, nl, rs.d);
+    else nt = nt && (uintptr_t)d % 16 == 0 && db % 16 == 0 && rs.d % 16 == 0;
     switch (es) {
-    case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt, rs); break;
-    case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt, rs); break;
+    case 1: tl__sr_transpose_es(1, tl__sr_avx2() ? 8 : 0, s, ss, d, ds, nm, nl, nt, rs); break;
+    case 2: tl__sr_transpose_es(2, tl__sr_avx2() ? 8 : 0, s, ss, d, ds, nm, nl, nt, rs); break;
     case 4:
         switch (tl__sr_wide(d, rs.count > 1 ? db | rs.d : db, nm, nl, nt)) {
         case 16: tl__sr_transpose_es(4, 16, s, ss, d, ds, nm, nl, nt, rs); break;
@@ -3962,18 +4087,6 @@ TL__SHUF_INLINE void tl__shuf_unzip2(simde__m128i *a, simde__m128i *b, size_t es
     TL__SHUF_UNROLL for (i = 0; i < log2v; ++i) tl__shuf_zip2(a, b, es);
 }
 
-/* i with its lowest log2(n) bits reversed: the stage-by-stage halving
-   below leaves stream i in vector bitrev(i). */
-static int tl__shuf_bitrev(int i, int n)
-{
-    int r = 0, b;
-    for (b = 1; b < n; b <<= 1) {
-        r = (r << 1) | (i & 1);
-        i >>= 1;
-    }
-    return r;
-}
-
 /* v[0..n) hold n*V consecutive elements of n interleaved streams; on
    return, vector k of the array returned (v or t, the stages ping-pong
    between them instead of copying back) holds V elements of stream
@@ -4168,7 +4281,7 @@ static void tl__shuf_chunk_slots(const tl__shuf_kernel *k, tl_dim j,
     tl_dim x0 = j * k->V, G = k->p->G;
     int i;
     for (i = 0; i < k->nstreams; ++i) {
-        tl_dim r = tl__shuf_bitrev(i, k->nstreams);
+        tl_dim r = tl__sr_bitrev(i, k->nstreams);
         if (k->unzip) {
             tl__shuf_slot_at(k, x0 * G + i * k->V, &ld[i]);
             tl__shuf_slot_at(k, r * k->Q + x0, &st[i]);

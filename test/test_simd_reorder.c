@@ -882,6 +882,54 @@ static void wide_blocks(void)
     }
 }
 
+/* Transposes of 1- and 2-byte elements: AVX2's pairs of blocks along M
+   (an odd number of blocks, then a border of rows), streaming (from 1
+   KiB of dst here) by whole lines where dst rows start on them (nchw
+   rows of 64, 128 and 320 bytes; wide strips of a short M) or in the
+   blocks' own order where dst rows shorter than a line follow one
+   another (nChw16c, nChw8c), and plain stores where dst is misaligned. */
+static void narrow_blocks(void)
+{
+    static const struct { const char *st, *dt; tl_dim dims[4]; } k[] = {
+        { "nhwc", "nchw", { 2, 48, 4, 16 } },   /* M of 3 s8 blocks, 6 bf16 ones */
+        { "nhwc", "nchw", { 1, 40, 8, 20 } },   /* M with a border; 160-value rows */
+        { "nhwc", "nchw", { 2, 24, 2, 16 } },   /* L 32: one s8 line, two bf16 ones */
+        { "nchw", "nhwc", { 2, 72, 7, 9 } },    /* M 63, L 72 */
+        { "nChw16c", "nchw", { 2, 32, 8, 8 } },
+        { "nChw16c", "nchw", { 1, 16, 10, 32 } },
+        { "nchw", "nChw16c", { 2, 32, 9, 7 } },
+        { "nchw", "nChw8c", { 2, 16, 5, 13 } }
+    };
+    static const tl_data_type t[] = { TL_S8, TL_BF16 };
+    size_t i, j;
+    int mis;
+    /* the rows on lines, or short and dense with B of them filling lines */
+    CHECK(tl__sr_stream_narrow(1, (char *)(uintptr_t)64, 128, 16, 0));
+    CHECK(tl__sr_stream_narrow(2, (char *)(uintptr_t)64, 64, 32, 128));
+    CHECK(!tl__sr_stream_narrow(2, (char *)(uintptr_t)80, 64, 32, 0));
+    CHECK(!tl__sr_stream_narrow(1, (char *)(uintptr_t)64, 80, 16, 0));
+    CHECK(tl__sr_stream_narrow(2, (char *)(uintptr_t)16, 32, 16, 0));      /* bf16 nChw16c */
+    CHECK(tl__sr_stream_narrow(1, (char *)(uintptr_t)16, 16, 16, 0));      /* s8 nChw16c */
+    CHECK(!tl__sr_stream_narrow(2, (char *)(uintptr_t)16, 48, 16, 0));     /* rows not dense */
+    CHECK(!tl__sr_stream_narrow(2, (char *)(uintptr_t)8, 32, 16, 0));
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (j = 0; j < sizeof t / sizeof t[0]; ++j) {
+            tl_memory_desc s, d;
+            char what[96];
+            if (tl_md_init_by_tag(&s, 4, k[i].dims, t[j], k[i].st) ||
+                tl_md_init_by_tag(&d, 4, k[i].dims, t[j], k[i].dt)) {
+                CHECK_MSG(0, "narrow %s -> %s refused", k[i].st, k[i].dt);
+                continue;
+            }
+            for (mis = 0; mis <= 8; mis += 8) {
+                sprintf(what, "narrow %s %s -> %s %ldx%ldx%ldx%ld mis %d", tl_dt_name(t[j]), k[i].st,
+                        k[i].dt, (long)k[i].dims[0], (long)k[i].dims[1], (long)k[i].dims[2],
+                        (long)k[i].dims[3], mis);
+                compare(&s, &d, NULL, mis, what);
+            }
+        }
+}
+
 /* Copies whose runs are contiguous on both sides but short (abcd ->
    acbd: runs of d; nhwc <-> nChw16c): a step copies all runs of the loop
    outside them, and of the loop outside that one when it is short, by
@@ -1061,6 +1109,7 @@ int main(void)
     padded_images();
     short_runs();
     wide_blocks();
+    narrow_blocks();
     side_tiles();
     merged_tiles();
     balanced();
