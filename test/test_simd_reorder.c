@@ -930,6 +930,60 @@ static void narrow_blocks(void)
         }
 }
 
+/* Conversions of contiguous runs stream their stores (from 1 KiB of dst
+   here) where beta is 0 and every store is 16-byte aligned: one run
+   (nchw -> nchw; with a tail of 16 values and less), runs side by side
+   or of whole lines; each type pair into f32 and back, dst aligned and
+   not, and with beta (never streamed). */
+static void streamed_runs(void)
+{
+    static const tl_data_type t[] = { TL_S8, TL_U8, TL_BF16, TL_F16, TL_S32 };
+    static const tl_dim sizes[][4] = { { 2, 16, 8, 8 }, { 2, 7, 11, 13 }, { 3, 5, 4, 20 } };   /* dst >= 1 KiB */
+    tl__sr_shape sh;
+    tl__sr_runs rs = tl__sr_one_run;
+    size_t i, j, k;
+    int mis, dir;
+    memset(&sh, 0, sizeof sh);
+    sh.stream = 1;
+    CHECK(tl__sr_convert_streams(&sh, (char *)(uintptr_t)16, 100, rs));
+    CHECK(!tl__sr_convert_streams(&sh, (char *)(uintptr_t)24, 100, rs));
+    rs.count = 4;
+    rs.d = 64;      /* runs side by side */
+    CHECK(tl__sr_convert_streams(&sh, (char *)(uintptr_t)16, 64, rs));
+    rs.d = 256;     /* runs of whole lines, apart */
+    CHECK(tl__sr_convert_streams(&sh, (char *)(uintptr_t)64, 128, rs));
+    CHECK(!tl__sr_convert_streams(&sh, (char *)(uintptr_t)16, 128, rs));
+    CHECK(!tl__sr_convert_streams(&sh, (char *)(uintptr_t)64, 96, rs));
+    sh.stream = 0;
+    CHECK(!tl__sr_convert_streams(&sh, (char *)(uintptr_t)64, 128, rs));
+    for (i = 0; i < sizeof t / sizeof t[0]; ++i)
+        for (j = 0; j < sizeof sizes / sizeof sizes[0]; ++j)
+            for (dir = 0; dir < 2; ++dir)
+                for (k = 0; k < 2; ++k) {
+                    tl_memory_desc s, d;
+                    tl_reorder_attr a;
+                    tl_reorder_plan plan;
+                    char what[96];
+                    memset(&a, 0, sizeof a);
+                    a.beta = k ? 0.5f : 0.f;
+                    if (tl_md_init_by_tag(&s, 4, sizes[j], dir ? t[i] : TL_F32, "nchw") ||
+                        tl_md_init_by_tag(&d, 4, sizes[j], dir ? TL_F32 : t[i], "nchw") ||
+                        tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+                        CHECK_MSG(0, "streamed runs %s refused", tl_dt_name(t[i]));
+                        continue;
+                    }
+                    tl__sr_pick_shape(&plan, &sh);
+                    CHECK_MSG(sh.shape == TL__SR_RUN && sh.stream == !k, "streamed runs %s: shape %d stream %d",
+                              tl_dt_name(t[i]), sh.shape, sh.stream);
+                    for (mis = 0; mis <= 4; mis += 4) {
+                        sprintf(what, "streamed runs %s %s %ldx%ldx%ldx%ld beta %g mis %d",
+                                tl_dt_name(s.data_type), tl_dt_name(d.data_type), (long)sizes[j][0],
+                                (long)sizes[j][1], (long)sizes[j][2], (long)sizes[j][3], (double)a.beta, mis);
+                        compare(&s, &d, &a, mis, what);
+                    }
+                }
+}
+
 /* Copies whose runs are contiguous on both sides but short (abcd ->
    acbd: runs of d; nhwc <-> nChw16c): a step copies all runs of the loop
    outside them, and of the loop outside that one when it is short, by
@@ -1110,6 +1164,7 @@ int main(void)
     short_runs();
     wide_blocks();
     narrow_blocks();
+    streamed_runs();
     side_tiles();
     merged_tiles();
     balanced();
