@@ -1886,6 +1886,18 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
     }
 }
 
+/* Whether converted runs (n bytes of dst each, rs) stream: a large dst
+   (stream: TL__SR_STREAM_MIN bytes or more, beta 0), every store 16-byte
+   aligned, and lines that complete in order: one run, runs side by side,
+   or runs of whole lines. Streamed, f32 -> f32 with a scale, s8, f16 and
+   bf16 -> f32, 32x64x56x56 (24.5 MiB of dst), ran 1.3-1.7x as fast on
+   the Zen 3. The AVX-512 conversions (f32 -> s8/u8/bf16) do not stream. */
+static int tl__sr_convert_streams(int stream, const char *d, size_t n, tl__sr_runs rs)
+{
+    if (!stream || (uintptr_t)d % 16 != 0) return 0;
+    return rs.count == 1 || rs.d == n || ((uintptr_t)d % 64 == 0 && n % 64 == 0 && rs.d % 64 == 0);
+}
+
 /* Converts n contiguous elements (src and dst stride 1). The last n % 16
    go through small buffers, so they take the same vector path without
    touching a byte past the run. nt: stream the stores of the rest. */
@@ -2318,10 +2330,12 @@ static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim d
    on across them (nchw -> nChw16c: 16-value rows, one call instead of
    one per pixel), else as one call of many runs where rows are whole
    vectors (per-channel scales: the rows' scales restart; Goihw16g from
-   a 3x3 kernel took 190 ns a 16-value row, one converter start each). */
+   a 3x3 kernel took 190 ns a 16-value row, one converter start each).
+   stream: a large dst, whose runs stream where tl__sr_convert_streams
+   allows. */
 static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim ss,
                                 char *d, tl_dim ds, tl__sr_scales sc, tl_dim msstep,
-                                tl_dim nm, tl_dim nl)
+                                tl_dim nm, tl_dim nl, int stream)
 {
     int es = (int)tl_dt_size(p->src_md.data_type);
     size_t dsz = tl_dt_size(p->dst_md.data_type);
@@ -2341,15 +2355,17 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
                 rs.c = msstep;
                 rs.s = (size_t)lt * (size_t)es;
                 rs.d = (size_t)ds * dsz;
+                rs.nt = tl__sr_convert_streams(stream, d + (size_t)(m0 * ds + l0) * dsz, (size_t)lt * dsz, rs);
                 row.sidx += m0 * msstep + l0 * sc.sstep;
                 tl__sr_convert_full(p, stage, d + (size_t)(m0 * ds + l0) * dsz, row, lt, rs);
                 continue;
             }
-            for (m = 0; m < mt; m += joined ? mt : 1) {
+            for (m = 0; m < mt; m += joined ? mt : 1) {     /* rows apart: lines part written, no streaming */
                 tl__sr_scales row = sc;
+                char *dr = d + (size_t)((m0 + m) * ds + l0) * dsz;
                 row.sidx += (m0 + m) * msstep + l0 * sc.sstep;
-                tl__sr_convert_run(p, stage + (size_t)(m * lt) * (size_t)es,
-                                   d + (size_t)((m0 + m) * ds + l0) * dsz, row, joined ? mt * lt : lt, 0);
+                tl__sr_convert_run(p, stage + (size_t)(m * lt) * (size_t)es, dr, row, joined ? mt * lt : lt,
+                                   joined && tl__sr_convert_streams(stream, dr, (size_t)(mt * lt) * dsz, tl__sr_one_run));
             }
         }
     }
@@ -3293,18 +3309,6 @@ static int tl__sr_runs_stream(const tl__sr_shape *sh, const char *d, size_t n, t
            group == (size_t)rs.count * n;
 }
 
-/* Whether a step's converted runs (n bytes of dst each, rs) stream: a
-   large dst (sh->stream), every store 16-byte aligned, and lines that
-   complete in order: one run, runs side by side, or runs of whole lines.
-   Streamed, f32 -> f32 with a scale, s8, f16 and bf16 -> f32, 32x64x56x56
-   (24.5 MiB of dst), ran 1.3-1.7x as fast on the Zen 3. The AVX-512
-   conversions (f32 -> s8/u8/bf16) do not stream. */
-static int tl__sr_convert_streams(const tl__sr_shape *sh, const char *d, size_t n, tl__sr_runs rs)
-{
-    if (!sh->stream || (uintptr_t)d % 16 != 0) return 0;
-    return rs.count == 1 || rs.d == n || ((uintptr_t)d % 64 == 0 && n % 64 == 0 && rs.d % 64 == 0);
-}
-
 /* tl__sr_copy_runs_n with nt made a constant. */
 TL__SR_INLINE void tl__sr_copy_runs_nt(const char *s, char *d, size_t n, tl__sr_runs rs, int nt)
 {
@@ -3360,6 +3364,7 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     }
     if (sh->M >= 0 && p->loops[sh->M].size >= B && L->size >= 16) {
         sh->shape = TL__SR_TILE_CONVERT;
+        sh->stream = p->beta == 0 && p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN;
         return;
     }
     sh->M = -1;
@@ -3502,7 +3507,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             rs.d = (size_t)lp[sh->K].dst_stride * dsz;
             rs.c = lp[sh->K].scale_stride;
             if (p->mode != TL_REORDER_MODE_COPY) {
-                rs.nt = tl__sr_convert_streams(sh, d, (size_t)n * dsz, rs);
+                rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, rs);
                 tl__sr_convert_full(p, s, d, sc, n, rs);
             } else if (sh->K2 < 0) {
                 tl__sr_copy_runs(s, d, (size_t)n * (size_t)es, rs,
@@ -3518,7 +3523,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         } else if (p->mode == TL_REORDER_MODE_COPY) {
             memcpy(d, s, (size_t)n * (size_t)es);
         } else {
-            tl__sr_convert_run(p, s, d, sc, n, tl__sr_convert_streams(sh, d, (size_t)n * dsz, tl__sr_one_run));
+            tl__sr_convert_run(p, s, d, sc, n, tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, tl__sr_one_run));
         }
         break;
     case TL__SR_TILE_COPY: {
@@ -3556,7 +3561,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             break;
 #endif
         tl__sr_convert_tile(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
-                            lp[sh->M].scale_stride, hi[sh->M] - lo[sh->M], n);
+                            lp[sh->M].scale_stride, hi[sh->M] - lo[sh->M], n, sh->stream);
         break;
     case TL__SR_BLOCKS: {
         simde__m128 stage_v[TL__SR_BLOCK * 4 / 16], scale_v[TL__SR_BLOCK / 4];

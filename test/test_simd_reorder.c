@@ -930,58 +930,66 @@ static void narrow_blocks(void)
         }
 }
 
-/* Conversions of contiguous runs stream their stores (from 1 KiB of dst
-   here) where beta is 0 and every store is 16-byte aligned: one run
-   (nchw -> nchw; with a tail of 16 values and less), runs side by side
-   or of whole lines; each type pair into f32 and back, dst aligned and
-   not, and with beta (never streamed). */
-static void streamed_runs(void)
+/* Conversions stream their stores (from 1 KiB of dst here) where beta is
+   0 and every store is 16-byte aligned: contiguous runs (nchw -> nchw,
+   with a tail of 16 values and less) and the rows of converting tiles
+   (nhwc -> nchw, nChw16c <-> nchw), in runs side by side or of whole
+   lines. Each type into f32 and back, dst aligned and not, and with
+   beta (never streamed), against the scalar engine. */
+static void streamed_conversions(void)
 {
     static const tl_data_type t[] = { TL_S8, TL_U8, TL_BF16, TL_F16, TL_S32 };
-    static const tl_dim sizes[][4] = { { 2, 16, 8, 8 }, { 2, 7, 11, 13 }, { 3, 5, 4, 20 } };   /* dst >= 1 KiB */
-    tl__sr_shape sh;
+    static const tl_dim sizes[][4] = { { 2, 16, 8, 8 }, { 2, 7, 11, 13 }, { 3, 32, 4, 20 } };   /* dst >= 1 KiB */
+    static const char *tags[][2] = { { "nchw", "nchw" }, { "nhwc", "nchw" }, { "nChw16c", "nchw" },
+                                     { "nchw", "nChw16c" } };
     tl__sr_runs rs = tl__sr_one_run;
-    size_t i, j, k;
-    int mis, dir;
-    memset(&sh, 0, sizeof sh);
-    sh.stream = 1;
-    CHECK(tl__sr_convert_streams(&sh, (char *)(uintptr_t)16, 100, rs));
-    CHECK(!tl__sr_convert_streams(&sh, (char *)(uintptr_t)24, 100, rs));
+    size_t i, j, g, k;
+    int mis, dir, streamed[2] = { 0, 0 };
+    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)16, 100, rs));
+    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)24, 100, rs));
     rs.count = 4;
     rs.d = 64;      /* runs side by side */
-    CHECK(tl__sr_convert_streams(&sh, (char *)(uintptr_t)16, 64, rs));
+    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)16, 64, rs));
     rs.d = 256;     /* runs of whole lines, apart */
-    CHECK(tl__sr_convert_streams(&sh, (char *)(uintptr_t)64, 128, rs));
-    CHECK(!tl__sr_convert_streams(&sh, (char *)(uintptr_t)16, 128, rs));
-    CHECK(!tl__sr_convert_streams(&sh, (char *)(uintptr_t)64, 96, rs));
-    sh.stream = 0;
-    CHECK(!tl__sr_convert_streams(&sh, (char *)(uintptr_t)64, 128, rs));
+    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)64, 128, rs));
+    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)16, 128, rs));
+    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)64, 96, rs));
+    CHECK(!tl__sr_convert_streams(0, (char *)(uintptr_t)64, 128, rs));
     for (i = 0; i < sizeof t / sizeof t[0]; ++i)
         for (j = 0; j < sizeof sizes / sizeof sizes[0]; ++j)
-            for (dir = 0; dir < 2; ++dir)
-                for (k = 0; k < 2; ++k) {
-                    tl_memory_desc s, d;
-                    tl_reorder_attr a;
-                    tl_reorder_plan plan;
-                    char what[96];
-                    memset(&a, 0, sizeof a);
-                    a.beta = k ? 0.5f : 0.f;
-                    if (tl_md_init_by_tag(&s, 4, sizes[j], dir ? t[i] : TL_F32, "nchw") ||
-                        tl_md_init_by_tag(&d, 4, sizes[j], dir ? TL_F32 : t[i], "nchw") ||
-                        tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
-                        CHECK_MSG(0, "streamed runs %s refused", tl_dt_name(t[i]));
-                        continue;
+            for (g = 0; g < sizeof tags / sizeof tags[0]; ++g)
+                for (dir = 0; dir < 2; ++dir)
+                    for (k = 0; k < 2; ++k) {
+                        tl_memory_desc s, d;
+                        tl_reorder_attr a;
+                        tl_reorder_plan plan;
+                        tl__sr_shape sh;
+                        char what[128];
+                        memset(&a, 0, sizeof a);
+                        a.beta = k ? 0.5f : 0.f;
+                        if (tl_md_init_by_tag(&s, 4, sizes[j], dir ? t[i] : TL_F32, tags[g][0]) ||
+                            tl_md_init_by_tag(&d, 4, sizes[j], dir ? TL_F32 : t[i], tags[g][1]) ||
+                            tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+                            CHECK_MSG(0, "streamed conversions %s refused", tl_dt_name(t[i]));
+                            continue;
+                        }
+                        if (on_kernel(&plan)) {
+                            tl__sr_pick_shape(&plan, &sh);
+                            if (sh.shape == TL__SR_RUN || sh.shape == TL__SR_TILE_CONVERT) {
+                                CHECK_MSG(sh.stream == !k, "streamed conversions %s: stream %d with beta %g",
+                                          tl_dt_name(t[i]), sh.stream, (double)a.beta);
+                                streamed[sh.shape == TL__SR_TILE_CONVERT] += sh.stream;
+                            }
+                        }
+                        for (mis = 0; mis <= 4; mis += 4) {
+                            sprintf(what, "streamed conversions %s %s -> %s %s %ldx%ldx%ldx%ld beta %g mis %d",
+                                    tl_dt_name(s.data_type), tags[g][0], tl_dt_name(d.data_type), tags[g][1],
+                                    (long)sizes[j][0], (long)sizes[j][1], (long)sizes[j][2], (long)sizes[j][3],
+                                    (double)a.beta, mis);
+                            compare(&s, &d, &a, mis, what);
+                        }
                     }
-                    tl__sr_pick_shape(&plan, &sh);
-                    CHECK_MSG(sh.shape == TL__SR_RUN && sh.stream == !k, "streamed runs %s: shape %d stream %d",
-                              tl_dt_name(t[i]), sh.shape, sh.stream);
-                    for (mis = 0; mis <= 4; mis += 4) {
-                        sprintf(what, "streamed runs %s %s %ldx%ldx%ldx%ld beta %g mis %d",
-                                tl_dt_name(s.data_type), tl_dt_name(d.data_type), (long)sizes[j][0],
-                                (long)sizes[j][1], (long)sizes[j][2], (long)sizes[j][3], (double)a.beta, mis);
-                        compare(&s, &d, &a, mis, what);
-                    }
-                }
+    CHECK_MSG(streamed[0] >= 20 && streamed[1] >= 20, "streamed %d runs and %d tiles", streamed[0], streamed[1]);
 }
 
 /* Copies whose runs are contiguous on both sides but short (abcd ->
@@ -1164,7 +1172,7 @@ int main(void)
     short_runs();
     wide_blocks();
     narrow_blocks();
-    streamed_runs();
+    streamed_conversions();
     side_tiles();
     merged_tiles();
     balanced();
