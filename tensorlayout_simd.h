@@ -766,16 +766,18 @@ TL__SR_INLINE simde__m256i tl__sr8_bf16(simde__m256 v)
 /* 16 f32 values v as type dt at p, as tl__sr_store. The packs work
    within 128-bit lanes, so a permute puts the values back in order;
    every value is in range before a pack (no saturation happens there). */
-/* 32 bytes to p; nt: streamed past the caches as two 16-byte halves
-   (p only 16-byte aligned). */
+/* 32 bytes to p; nt: streamed past the caches (p 16-byte aligned: in
+   two halves unless it is 32-byte aligned). */
 TL__SR_INLINE void tl__sr8_put(char *p, simde__m256i v, int nt)
 {
     if (!nt) {
         simde_mm256_storeu_si256((simde__m256i *)(void *)p, v);
-        return;
+    } else if ((uintptr_t)p % 32 == 0) {
+        simde_mm256_stream_si256((simde__m256i *)(void *)p, v);
+    } else {
+        simde_mm_stream_si128((simde__m128i *)(void *)p, simde_mm256_castsi256_si128(v));
+        simde_mm_stream_si128((simde__m128i *)(void *)(p + 16), simde_mm256_extracti128_si256(v, 1));
     }
-    simde_mm_stream_si128((simde__m128i *)(void *)p, simde_mm256_castsi256_si128(v));
-    simde_mm_stream_si128((simde__m128i *)(void *)(p + 16), simde_mm256_extracti128_si256(v, 1));
 }
 
 TL__SR_INLINE void tl__sr8_store(tl_data_type dt, const simde__m256 *v, char *p, int nt)
@@ -1134,15 +1136,18 @@ static tl_dim tl__sr8_planes_bytes(int nm, int split, const char *s, size_t sb, 
     }
 }
 
-/* Two 8 x 8 blocks side by side along L, streamed: row i of the pair is
-   one 64-byte line at d + i*ds (cache-line aligned), written by two
-   back-to-back stores. A lone block would stream half lines, which
-   memory takes as partial writes (3x slower than plain stores); storing
-   one block's 8 rows before the other's left 8 lines open at a time
-   (nchw -> nhwc 32x256x128x128: 9.3 GB/s back to back, 7.2 apart).
-   scale: NULL, or the two blocks' column scales (f32 values only). */
-TL__SR_INLINE void tl__sr8_transpose_line4(const char *s, size_t ss, char *d, size_t ds,
-                                           const simde__m256 *scale)
+/* Two 8 x 8 blocks side by side along L: dst row i gets column i of
+   both, 16 values, times scale (NULL: none; else the blocks' column
+   scales) as the converter multiplies them (tl__sr8_quantize), stored
+   as dt by tl__sr8_store (f32, or converted as they leave); nt:
+   streamed. For f32 that is a whole 64-byte line per row, written by two
+   back-to-back stores, which is how AVX2 streams: a lone block would
+   stream half lines, which memory takes as partial writes (3x slower
+   than plain stores), and storing one block's 8 rows before the other's
+   left 8 lines open at a time (nchw -> nhwc 32x256x128x128: 9.3 GB/s
+   back to back, 7.2 apart). */
+TL__SR_INLINE void tl__sr8_transpose_conv(tl_data_type dt, const char *s, size_t ss, char *d,
+                                          size_t ds, const simde__m256 *scale, int nt)
 {
     simde__m256 a[8], b[8];
     int i;
@@ -1152,12 +1157,16 @@ TL__SR_INLINE void tl__sr8_transpose_line4(const char *s, size_t ss, char *d, si
     tl__sr8_t8x8(b);
     TL__SR_UNROLL
     for (i = 0; i < 8; ++i) {
+        simde__m256 v[2];
+        v[0] = a[i];
+        v[1] = b[i];
         if (scale) {
-            a[i] = simde_mm256_mul_ps(scale[0], a[i]);
-            b[i] = simde_mm256_mul_ps(scale[1], b[i]);
+            v[0] = simde_mm256_mul_ps(scale[0], v[0]);
+            v[1] = simde_mm256_mul_ps(scale[1], v[1]);
+            TL__SR_ROUNDED(v[0]);
+            TL__SR_ROUNDED(v[1]);
         }
-        simde_mm256_stream_ps((float *)(void *)(d + (size_t)i * ds), a[i]);
-        simde_mm256_stream_ps((float *)(void *)(d + (size_t)i * ds + 32), b[i]);
+        tl__sr8_store(dt, v, d + (size_t)i * ds, nt);
     }
 }
 
@@ -1179,7 +1188,7 @@ TL__SR_INLINE void tl__sr8_strip4_sc(const char *s, size_t sb, char *d, size_t d
             }
             TL__SR_OPAQUE(ss);
             TL__SR_OPAQUE(ds);
-            if (nt) tl__sr8_transpose_line4(sp, ss, dp, ds, scale ? v : NULL);
+            if (nt) tl__sr8_transpose_conv(TL_F32, sp, ss, dp, ds, scale ? v : NULL, 1);
             else tl__sr8_transpose_block4(sp, ss, dp, ds, scale ? v : NULL);
         }
 }
@@ -1193,6 +1202,39 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
 {
     if (sc.sc) tl__sr8_strip4_sc(s, sb, d, db, mb, lb, nt, &sc);
     else tl__sr8_strip4_sc(s, sb, d, db, mb, lb, nt, NULL);
+}
+
+TL__SR_INLINE void tl__sr8_strip_conv_dt(tl_data_type dt, const char *s, size_t sb, char *d, size_t db,
+                                         tl_dim mb, const tl__sr_scales *sc, int nt)
+{
+    simde__m256 v[2];
+    tl_dim m;
+    if (sc) {
+        v[0] = tl__sr8_scales8(*sc, 0);
+        v[1] = tl__sr8_scales8(*sc, 8);
+    }
+    for (m = 0; m < mb; m += 8) {
+        size_t ss = sb, ds = db;    /* hidden each block, as in tl__sr8_strip4_sc */
+        TL__SR_OPAQUE(ss);
+        TL__SR_OPAQUE(ds);
+        tl__sr8_transpose_conv(dt, s + (size_t)m * 4, ss, d + (size_t)m * db, ds, sc ? v : NULL, nt);
+    }
+}
+
+/* 16 columns of an f32 tile, rows [0, mb) of M (mb in 8s), transposed
+   into dst of type dt (S8, U8, S32, BF16 or F16), times sc's column
+   scales (sc.sc NULL: none); nt: streamed. */
+static void tl__sr8_strip_conv(tl_data_type dt, const char *s, size_t sb, char *d, size_t db,
+                               tl_dim mb, tl__sr_scales sc, int nt)
+{
+    const tl__sr_scales *at = sc.sc ? &sc : NULL;
+    switch (dt) {
+    case TL_S8: tl__sr8_strip_conv_dt(TL_S8, s, sb, d, db, mb, at, nt); break;
+    case TL_U8: tl__sr8_strip_conv_dt(TL_U8, s, sb, d, db, mb, at, nt); break;
+    case TL_S32: tl__sr8_strip_conv_dt(TL_S32, s, sb, d, db, mb, at, nt); break;
+    case TL_BF16: tl__sr8_strip_conv_dt(TL_BF16, s, sb, d, db, mb, at, nt); break;
+    default: tl__sr8_strip_conv_dt(TL_F16, s, sb, d, db, mb, at, nt); break;
+    }
 }
 
 /* The first mm columns of the block at b (rows j at b + off[j], loaded
@@ -3418,33 +3460,47 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
 }
 
 #if TL__SR_AVX2
-/* A step of TL__SR_TILE_CONVERT that only scales f32 values, by one
-   scale or one per column of L (msstep 0: none changes along M), whole
-   8 x 8 blocks (nm, nl multiples of 8), in AVX2: transposed straight
-   into dst by the transposes' strips, each block row multiplied by its
-   columns' scales, as the scaled weight blocks are, instead of through
-   a staging tile and a converter pass (f32 nchw -> nChw16c with
-   per-channel scales: 0.5 of oneDNN before). Strips of 16 columns run
-   down slices of M whose dst rows span at most TL__SR_SLICE bytes, as in
-   tl__sr_transpose_es; destinations of TL__SR_STREAM_MIN bytes or more
-   stream (no beta: dst is only written) where dst's rows start lines
-   and L is in 16s. 0: not taken. */
-static int tl__sr_tile_scaled(const tl_reorder_plan *p, const char *s, tl_dim ss, char *d,
+/* A step of TL__SR_TILE_CONVERT for an f32 source that only scales (or
+   converts without a scale: not to f32, which would be a copy), in AVX2:
+   the M x L tile (M, L in 8s; in 16s unless dst is f32) transposed
+   straight into dst, each block row scaled and, for other dst types,
+   converted as it is stored: no staging tile, no converter pass (f32
+   nchw -> nChw16c with per-channel scales ran at 0.5 of oneDNN through
+   them, f32 -> s8 the same at 0.57 on the Zen 3). Down
+   slices of M whose dst rows span at most TL__SR_SLICE bytes, as in
+   tl__sr_transpose_es. f32 dst streams where its rows start lines and
+   L is in 16s, others where tl__sr_convert_streams allows (nChw16c's
+   rows of 16 values, one after another), from TL__SR_STREAM_MIN bytes
+   of dst (no beta: dst is only written). 0: not taken. */
+static int tl__sr_tile_direct(const tl_reorder_plan *p, const char *s, tl_dim ss, char *d,
                               tl_dim ds, tl__sr_scales sc, tl_dim msstep, tl_dim nm, tl_dim nl)
 {
-    size_t sb = (size_t)ss * 4, db = (size_t)ds * 4;
+    tl_data_type dt = p->dst_md.data_type;
+    size_t dsz = tl_dt_size(dt), sb = (size_t)ss * 4, db = (size_t)ds * dsz;
     tl_dim m, l, slice = db > TL__SR_SLICE / 8 ? 8 : (tl_dim)(TL__SR_SLICE / db) / 8 * 8;
-    int nt;
-    if (p->src_md.data_type != TL_F32 || p->dst_md.data_type != TL_F32 || !sc.sc || msstep != 0 ||
-        sc.sstep > 1 || nm % 8 != 0 || nl % 8 != 0 || !tl__sr_avx2() || tl__sr_q_of(p, sc).extra)
+    int stream = p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN, nt;
+    if (p->src_md.data_type != TL_F32 || msstep != 0 || sc.sstep > 1 || nm % 8 != 0 || !tl__sr_avx2() ||
+        tl__sr_q_of(p, sc).extra)
         return 0;
-    nt = p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN && nl % 16 == 0 && tl__sr_lines(d, db);
+    if (dt == TL_F32 ? !sc.sc || nl % 8 != 0 : nl % 16 != 0 || !tl__sr_dt_ok(dt))
+        return 0;
+    if (dt == TL_F32) {
+        nt = stream && nl % 16 == 0 && tl__sr_lines(d, db);
+    } else {
+        tl__sr_runs rows = tl__sr_one_run;
+        rows.count = 8;
+        rows.d = db;
+        nt = tl__sr_convert_streams(stream, d, 16 * dsz, rows) && db % 16 == 0;
+    }
     for (m = 0; m < nm; m += slice)
         for (l = 0; l < nl; l += 16) {
             tl__sr_scales at = sc;
+            tl_dim mb = nm - m < slice ? nm - m : slice;
+            const char *sp = s + (size_t)m * 4 + (size_t)l * sb;
+            char *dp = d + (size_t)m * db + (size_t)l * dsz;
             at.sidx += l * sc.sstep;
-            tl__sr8_strip4(s + (size_t)m * 4 + (size_t)l * sb, sb, d + (size_t)m * db + (size_t)l * 4, db,
-                           nm - m < slice ? nm - m : slice, nl - l < 16 ? nl - l : 16, nt, at);
+            if (dt == TL_F32) tl__sr8_strip4(sp, sb, dp, db, mb, nl - l < 16 ? nl - l : 16, nt, at);
+            else tl__sr8_strip_conv(dt, sp, sb, dp, db, mb, at, nt);
         }
     return 1;
 }
@@ -3556,7 +3612,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         break;
     case TL__SR_TILE_CONVERT:
 #if TL__SR_AVX2
-        if (tl__sr_tile_scaled(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
+        if (tl__sr_tile_direct(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
                                lp[sh->M].scale_stride, hi[sh->M] - lo[sh->M], n))
             break;
 #endif

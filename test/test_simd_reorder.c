@@ -736,7 +736,7 @@ static void merged_tiles(void)
      or one for all: staged blocks (AVX-512 for 16, AVX2 for 8);
    - activations into channel blocks or channels last, a scale per
      channel or one for all: where M (the pixels) and L (the channels)
-     hold whole 8 x 8 blocks, AVX2 converting tiles (tl__sr_tile_scaled)
+     hold whole 8 x 8 blocks, AVX2 converting tiles (tl__sr_tile_direct)
      in slices of M (40 x 40 pixels of 64 bytes make two), streamed where
      dst is on cache lines (from 1 KiB here) and L in 16s (not 24
      channels); 25 pixels, beta and a zero point keep the staging tile,
@@ -781,6 +781,48 @@ static void scaled_f32(void)
                 CHECK_MSG(takes_shape(&s, &d, &a, k[i].shape), "%s: not in shape %d", what, k[i].shape);
             compare(&s, &d, &a, v % 3 * 4, what);
         }
+}
+
+/* f32 activations into channel blocks or channels last, converted to
+   8-bit, s32, bf16 or f16 as AVX2's converting tiles store them
+   (tl__sr_tile_direct: L in 16s, M in 8s), with no scale, one, or one
+   per channel; L of 24 and M of 25 keep the staging tile, as do beta
+   and a zero point. Dense dst rows of 16 values stream (from 1 KiB
+   here); two threads and a dst off the cache line too. */
+static void direct_tiles(void)
+{
+    static const struct { const char *dt; tl_dim dims[4]; } k[] = {
+        { "nChw16c", { 2, 32, 5, 8 } }, { "nChw16c", { 1, 16, 40, 40 } }, { "nhwc", { 2, 32, 4, 6 } },
+        { "nhwc", { 2, 24, 4, 6 } }, { "nChw16c", { 1, 16, 5, 5 } }
+    };
+    static const tl_data_type t[] = { TL_S8, TL_U8, TL_S32, TL_BF16, TL_F16 };
+    static float scales[64];
+    size_t i, j;
+    int v;
+    for (v = 0; v < 64; ++v) scales[v] = (float)(v % 7 + 1) / 8.f + (v % 3 ? 100.f : 0.f);
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (j = 0; j < sizeof t / sizeof t[0]; ++j)
+            for (v = 0; v < 6; ++v) {
+                tl_memory_desc s, d;
+                tl_reorder_attr a;
+                char what[128];
+                memset(&a, 0, sizeof a);
+                a.scales = v % 3 ? scales : NULL;
+                a.scale_mask = v % 3 == 2 ? 2 : 0;     /* none, common, per channel */
+                a.nthreads = 1 + v / 3;
+                if (v == 4) a.beta = 0.5f;
+                if (v == 5 && t[j] != TL_BF16 && t[j] != TL_F16) a.dst_zero_point = 3;
+                if (tl_md_init_by_tag(&s, 4, k[i].dims, TL_F32, "nchw") ||
+                    tl_md_init_by_tag(&d, 4, k[i].dims, t[j], k[i].dt)) {
+                    CHECK_MSG(0, "f32 nchw -> %s refused", k[i].dt);
+                    continue;
+                }
+                sprintf(what, "f32 -> %s nchw -> %s %ldx%ldx%ldx%ld scales %d mask %d beta %g zp %d thr %d",
+                        tl_dt_name(t[j]), k[i].dt, (long)k[i].dims[0], (long)k[i].dims[1], (long)k[i].dims[2],
+                        (long)k[i].dims[3], a.scales != NULL, a.scale_mask, (double)a.beta,
+                        (int)a.dst_zero_point, a.nthreads);
+                compare(&s, &d, &a, v % 2 * 4, what);
+            }
 }
 
 /* The block side of the wide tile that a plan s -> d of 4-byte values
@@ -1179,6 +1221,7 @@ int main(void)
     chunked();
     weights();
     scaled_f32();
+    direct_tiles();
     onepass_blocks();
     tail_sweep();
     views((int)tl_test_cases(200));
