@@ -3314,27 +3314,35 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
 
 /* count runs of n bytes, run k at s + k*rs.s and d + k*rs.d, copied by
    16-byte vectors, the last (n % 16) bytes by an overlapping vector
-   (runs of 16 bytes or more) or byte by byte. nt: streamed (n and every
-   run's d in 16s). Inlined with n and nt constant. */
-TL__SR_INLINE void tl__sr_copy_runs_n(const char *s, char *d, size_t n, tl__sr_runs rs, int nt)
+   (runs of 16 bytes or more) or byte by byte; that outer.count times,
+   outer.s and outer.d bytes further each time (the pixels of s8 nChw16c
+   -> nhwc, whose 4 runs of 16 bytes took a call each: a quarter of the
+   time went to the calls). nt: streamed (n and every run's d in 16s).
+   Inlined with n and nt constant. */
+TL__SR_INLINE void tl__sr_copy_runs_n(const char *s0, char *d0, size_t n, tl__sr_runs rs,
+                                      tl__sr_runs outer, int nt)
 {
-    tl_dim k;
+    tl_dim o, k;
     size_t b;
-    for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) {
-        /* unrolled: as a 4-trip loop (the 64 bytes of f32 OIhw16o16i 1x1)
-           it ran at a third of the speed whenever the code's placement put
-           it across a 32-byte boundary */
-        TL__SR_UNROLL4
-        for (b = 0; b + 16 <= n; b += 16) {
-            simde__m128i v = simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + b));
-            if (nt) simde_mm_stream_si128((simde__m128i *)(void *)(d + b), v);
-            else simde_mm_storeu_si128((simde__m128i *)(void *)(d + b), v);
+    for (o = 0; o < outer.count; ++o, s0 += outer.s, d0 += outer.d) {
+        const char *s = s0;
+        char *d = d0;
+        for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) {
+            /* unrolled: as a 4-trip loop (the 64 bytes of f32 OIhw16o16i 1x1)
+               it ran at a third of the speed whenever the code's placement put
+               it across a 32-byte boundary */
+            TL__SR_UNROLL4
+            for (b = 0; b + 16 <= n; b += 16) {
+                simde__m128i v = simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + b));
+                if (nt) simde_mm_stream_si128((simde__m128i *)(void *)(d + b), v);
+                else simde_mm_storeu_si128((simde__m128i *)(void *)(d + b), v);
+            }
+            if (b < n && n >= 16)
+                simde_mm_storeu_si128((simde__m128i *)(void *)(d + n - 16),
+                                      simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + n - 16)));
+            else if (b < n)
+                memcpy(d + b, s + b, n - b);
         }
-        if (b < n && n >= 16)
-            simde_mm_storeu_si128((simde__m128i *)(void *)(d + n - 16),
-                                  simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + n - 16)));
-        else if (b < n)
-            memcpy(d + b, s + b, n - b);
     }
 }
 
@@ -3352,23 +3360,25 @@ static int tl__sr_runs_stream(const tl__sr_shape *sh, const char *d, size_t n, t
 }
 
 /* tl__sr_copy_runs_n with nt made a constant. */
-TL__SR_INLINE void tl__sr_copy_runs_nt(const char *s, char *d, size_t n, tl__sr_runs rs, int nt)
+TL__SR_INLINE void tl__sr_copy_runs_nt(const char *s, char *d, size_t n, tl__sr_runs rs,
+                                       tl__sr_runs outer, int nt)
 {
-    if (nt) tl__sr_copy_runs_n(s, d, n, rs, 1);
-    else tl__sr_copy_runs_n(s, d, n, rs, 0);
+    if (nt) tl__sr_copy_runs_n(s, d, n, rs, outer, 1);
+    else tl__sr_copy_runs_n(s, d, n, rs, outer, 0);
 }
 
 /* nt: see tl__sr_runs_stream (never for runs outside 16s). */
-static void tl__sr_copy_runs(const char *s, char *d, size_t n, tl__sr_runs rs, int nt)
+static void tl__sr_copy_runs(const char *s, char *d, size_t n, tl__sr_runs rs, tl__sr_runs outer,
+                             int nt)
 {
     switch (n) {
-    case 4: tl__sr_copy_runs_n(s, d, 4, rs, 0); break;
-    case 8: tl__sr_copy_runs_n(s, d, 8, rs, 0); break;
-    case 16: tl__sr_copy_runs_nt(s, d, 16, rs, nt); break;
-    case 32: tl__sr_copy_runs_nt(s, d, 32, rs, nt); break;
-    case 64: tl__sr_copy_runs_nt(s, d, 64, rs, nt); break;
-    case 128: tl__sr_copy_runs_nt(s, d, 128, rs, nt); break;
-    default: tl__sr_copy_runs_nt(s, d, n, rs, nt); break;
+    case 4: tl__sr_copy_runs_n(s, d, 4, rs, outer, 0); break;
+    case 8: tl__sr_copy_runs_n(s, d, 8, rs, outer, 0); break;
+    case 16: tl__sr_copy_runs_nt(s, d, 16, rs, outer, nt); break;
+    case 32: tl__sr_copy_runs_nt(s, d, 32, rs, outer, nt); break;
+    case 64: tl__sr_copy_runs_nt(s, d, 64, rs, outer, nt); break;
+    case 128: tl__sr_copy_runs_nt(s, d, 128, rs, outer, nt); break;
+    default: tl__sr_copy_runs_nt(s, d, n, rs, outer, nt); break;
     }
 }
 
@@ -3566,15 +3576,15 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
                 rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, rs);
                 tl__sr_convert_full(p, s, d, sc, n, rs);
             } else if (sh->K2 < 0) {
-                tl__sr_copy_runs(s, d, (size_t)n * (size_t)es, rs,
+                tl__sr_copy_runs(s, d, (size_t)n * (size_t)es, rs, tl__sr_one_run,
                                  tl__sr_runs_stream(sh, d, (size_t)n * (size_t)es, rs, rs.count * rs.d));
             } else {
-                size_t d2 = (size_t)lp[sh->K2].dst_stride * dsz;
-                int nt = tl__sr_runs_stream(sh, d, (size_t)n * (size_t)es, rs, d2);
-                tl_dim j;
-                for (j = i[sh->K2]; j < hi[sh->K2]; ++j)
-                    tl__sr_copy_runs(s + (size_t)((j - i[sh->K2]) * lp[sh->K2].src_stride) * (size_t)es,
-                                     d + (size_t)(j - i[sh->K2]) * d2, (size_t)n * (size_t)es, rs, nt);
+                tl__sr_runs outer = tl__sr_one_run;
+                outer.count = hi[sh->K2] - i[sh->K2];
+                outer.s = (size_t)lp[sh->K2].src_stride * (size_t)es;
+                outer.d = (size_t)lp[sh->K2].dst_stride * dsz;
+                tl__sr_copy_runs(s, d, (size_t)n * (size_t)es, rs, outer,
+                                 tl__sr_runs_stream(sh, d, (size_t)n * (size_t)es, rs, outer.d));
             }
         } else if (p->mode == TL_REORDER_MODE_COPY) {
             memcpy(d, s, (size_t)n * (size_t)es);
@@ -3942,7 +3952,7 @@ static void tl__sr_zero_plan(const tl_reorder_plan *q, char *dst)
         for (l = 0; l <= L; ++l) off += i[l] * q->loops[l].dst_stride;
         d = dst + (size_t)off * dsz;
         if (run < sizeof zeros)
-            tl__sr_copy_runs(zeros, d, run, rs, 0);
+            tl__sr_copy_runs(zeros, d, run, rs, tl__sr_one_run, 0);
         else
             for (k = 0; k < rs.count; ++k) memset(d + (size_t)k * rs.d, 0, run);
         for (l = L - inner; l >= 0; --l) {
