@@ -3437,6 +3437,20 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
    a 5x5 kernel: 2-3 GB/s as tiles, 15-25 as blocks), and runs too short
    for a vector (the 4 values of i%4 from a 1x1 kernel) where the
    block's (nC) are longer. */
+/* Whether tl__sr_tile_direct takes the converting tiles of plan p (M:
+   the tile loop): an f32 source that only scales, by one scale or one
+   per column of L, in AVX2, whole 8 x 8 blocks, and L in 16s unless dst
+   is f32 (then it has scales: else the plan is a copy). */
+static int tl__sr_tile_direct_ok(const tl_reorder_plan *p, int M)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    tl_data_type dt = p->dst_md.data_type;
+    if (p->src_md.data_type != TL_F32 || p->loops[M].scale_stride != 0 || L->scale_stride > 1 ||
+        !tl__sr_avx2() || tl__sr_q_of(p, tl__sr_no_scales).extra)
+        return 0;
+    return dt == TL_F32 ? p->scales && L->size % 8 == 0 : L->size % 16 == 0 && tl__sr_dt_ok(dt);
+}
+
 static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_dim nC)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -3444,6 +3458,12 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
     case TL__SR_BLOCKS: case TL__SR_NARROW: case TL__SR_STRIDED: return 1;
     case TL__SR_TILE_COPY: return L->size * (tl_dim)tl_dt_size(p->src_md.data_type) < 16;
     case TL__SR_TILE_CONVERT:
+        /* long tiles that go straight into dst beat the blocks (f32 -> s8
+           and u8 nchw -> nhwc 32x64x56x56: 3x on the Zen 3); the 16 x 16
+           tiles of weights ran no faster, so those keep the blocks */
+        if (p->loops[sh->M].size >= TL__SR_STAGE && p->loops[sh->M].size % 8 == 0 &&
+            tl__sr_tile_direct_ok(p, sh->M))
+            return 0;
         return p->loops[sh->M].size < 16 ||
                (tl_dt_size(p->dst_md.data_type) < tl_dt_size(p->src_md.data_type) &&
                 (L->size > 16 || p->loops[sh->M].size < TL__SR_STAGE));
@@ -3482,18 +3502,14 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
    L is in 16s, others where tl__sr_convert_streams allows (nChw16c's
    rows of 16 values, one after another), from TL__SR_STREAM_MIN bytes
    of dst (no beta: dst is only written). 0: not taken. */
-static int tl__sr_tile_direct(const tl_reorder_plan *p, const char *s, tl_dim ss, char *d,
-                              tl_dim ds, tl__sr_scales sc, tl_dim msstep, tl_dim nm, tl_dim nl)
+static int tl__sr_tile_direct(const tl_reorder_plan *p, int M, const char *s, tl_dim ss, char *d,
+                              tl_dim ds, tl__sr_scales sc, tl_dim nm, tl_dim nl)
 {
     tl_data_type dt = p->dst_md.data_type;
     size_t dsz = tl_dt_size(dt), sb = (size_t)ss * 4, db = (size_t)ds * dsz;
     tl_dim m, l, slice = db > TL__SR_SLICE / 8 ? 8 : (tl_dim)(TL__SR_SLICE / db) / 8 * 8;
     int stream = p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN, nt;
-    if (p->src_md.data_type != TL_F32 || msstep != 0 || sc.sstep > 1 || nm % 8 != 0 || !tl__sr_avx2() ||
-        tl__sr_q_of(p, sc).extra)
-        return 0;
-    if (dt == TL_F32 ? !sc.sc || nl % 8 != 0 : nl % 16 != 0 || !tl__sr_dt_ok(dt))
-        return 0;
+    if (nm % 8 != 0 || nl % (dt == TL_F32 ? 8 : 16) != 0 || !tl__sr_tile_direct_ok(p, M)) return 0;
     if (dt == TL_F32) {
         nt = stream && nl % 16 == 0 && tl__sr_lines(d, db);
     } else {
@@ -3622,8 +3638,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         break;
     case TL__SR_TILE_CONVERT:
 #if TL__SR_AVX2
-        if (tl__sr_tile_direct(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
-                               lp[sh->M].scale_stride, hi[sh->M] - lo[sh->M], n))
+        if (tl__sr_tile_direct(p, sh->M, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
+                               hi[sh->M] - lo[sh->M], n))
             break;
 #endif
         tl__sr_convert_tile(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
