@@ -350,13 +350,15 @@ TL__SR_INLINE simde__m128i tl__sr_pack_lo16(simde__m128i a, simde__m128i b)
     return simde_mm_unpacklo_epi64(simde_mm_shuffle_epi32(a, 0x08), simde_mm_shuffle_epi32(b, 0x08));
 }
 
-/* n (a multiple of 16) f32 values v as type dt at p, as tl__store_f32. */
 /* 16 bytes to p; nt: streamed past the caches (p 16-byte aligned). */
 TL__SR_INLINE void tl__sr_put(char *p, simde__m128i v, int nt)
 {
     if (nt) simde_mm_stream_si128((simde__m128i *)(void *)p, v);
     else simde_mm_storeu_si128((simde__m128i *)(void *)p, v);
 }
+
+/* n (a multiple of 16) f32 values v as type dt at p, as tl__store_f32;
+   nt: streamed (p 16-byte aligned). */
 
 TL__SR_INLINE void tl__sr_store(tl_data_type dt, const simde__m128 *v, char *p, tl_dim n, int nt)
 {
@@ -763,9 +765,6 @@ TL__SR_INLINE simde__m256i tl__sr8_bf16(simde__m256 v)
     return simde_mm256_or_si256(simde_mm256_and_si256(nan, q), simde_mm256_andnot_si256(nan, r));
 }
 
-/* 16 f32 values v as type dt at p, as tl__sr_store. The packs work
-   within 128-bit lanes, so a permute puts the values back in order;
-   every value is in range before a pack (no saturation happens there). */
 /* 32 bytes to p; nt: streamed past the caches (p 16-byte aligned: in
    two halves unless it is 32-byte aligned). */
 TL__SR_INLINE void tl__sr8_put(char *p, simde__m256i v, int nt)
@@ -780,6 +779,10 @@ TL__SR_INLINE void tl__sr8_put(char *p, simde__m256i v, int nt)
     }
 }
 
+/* 16 f32 values v as type dt at p, as tl__sr_store. The packs work
+   within 128-bit lanes, so a permute puts the values back in order;
+   every value is in range before a pack (no saturation happens there).
+   nt: streamed (p 16-byte aligned). */
 TL__SR_INLINE void tl__sr8_store(tl_data_type dt, const simde__m256 *v, char *p, int nt)
 {
     simde__m256i a, b, order = simde_mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
@@ -1987,11 +1990,7 @@ TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char
                          : simde_mm_setzero_si128();
     TL__SR_ZIP_ROUNDS(tl__sr_zip, r, t, es, B);
     TL__SR_UNROLL
-    for (i = 0; i < nstore; ++i) {
-        simde__m128i v = r[tl__sr_bitrev(i, B)];
-        if (nt) simde_mm_stream_si128((simde__m128i *)(void *)(d + (size_t)i * ds), v);
-        else simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)i * ds), v);
-    }
+    for (i = 0; i < nstore; ++i) tl__sr_put(d + (size_t)i * ds, r[tl__sr_bitrev(i, B)], nt);
 }
 
 /* The first lb / L * L columns (L = 64 / es) of a strip of 1- or
@@ -2016,8 +2015,7 @@ TL__SR_INLINE tl_dim tl__sr_strip_lines(int es, const char *s, size_t sb, char *
             for (i = 0; i < (int)B; ++i) {
                 char *row = d + (size_t)(m + i) * db + (size_t)l * (size_t)es;
                 TL__SR_UNROLL4
-                for (k = 0; k < 4; ++k)
-                    simde_mm_stream_si128((simde__m128i *)(void *)(row + 16 * k), buf[4 * i + k]);
+                for (k = 0; k < 4; ++k) tl__sr_put(row + 16 * k, buf[4 * i + k], 1);
             }
         }
     return lines;
@@ -2038,7 +2036,7 @@ static int tl__sr_stream_narrow(int es, const char *d, size_t db, tl_dim nl, siz
 /* The B x B blocks of one strip: rows [0, mb) of M, columns [0, lb) of
    L, with B = 16 / es, or B = wide for 4-byte elements in AVX2 (8) and
    AVX-512 (16). 1- and 2-byte elements stream by whole lines
-   (tl__sr_strip_lines), or take AVX2's pairs of blocks (wide 8). */
+   (tl__sr_strip_lines), or take AVX2's pairs of blocks. */
 TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char *d, size_t db,
                                 tl_dim mb, tl_dim lb, int nt)
 {
@@ -2048,16 +2046,16 @@ TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char
         nt = 0;
     }
 #if TL__SR_AVX2
-    if (es <= 2 && wide == 8 && !nt && l0 == 0) m = tl__sr8_strip_pairs(es, s, sb, d, db, mb, lb);
+    if (es <= 2 && !nt && l0 == 0 && tl__sr_avx2()) m = tl__sr8_strip_pairs(es, s, sb, d, db, mb, lb);
 #endif
 #if TL__SR_AVX512
-    if (es == 4 && wide == 16) {
+    if (wide == 16) {
         tl__sr16_strip4(s, sb, d, db, mb, lb, nt);
         return;
     }
 #endif
 #if TL__SR_AVX2
-    if (es == 4 && wide == 8) {
+    if (wide == 8) {
         tl__sr8_strip4(s, sb, d, db, mb, lb, nt, tl__sr_no_scales);
         return;
     }
@@ -2095,7 +2093,7 @@ TL__SR_INLINE void tl__sr_border(int es, const char *s, size_t sb, char *d, size
 TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim ss, char *d,
                                        tl_dim ds, tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs)
 {
-    tl_dim B = es == 4 && wide ? wide : 16 / es, slice, m0, l0, k;
+    tl_dim B = wide ? wide : 16 / es, slice, m0, l0, k;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     /* a short M (the 16 channels of nChw16c -> nchw, the 256 of nhwc ->
        nchw, the 256 b of ab -> ba 4096x256) makes many dst rows that each
@@ -2121,14 +2119,14 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 char *dl = dm + (size_t)l0 * (size_t)es;
                 tl__sr_strip(es, wide, sl, sb, dl, db, mb, lb, nt);
 #if TL__SR_AVX2
-                if (es == 4 && wide == 16 && mt - full >= 8) {     /* a band of 8 x 8 blocks */
+                if (wide == 16 && mt - full >= 8) {     /* a band of 8 x 8 blocks */
                     tl__sr8_strip4(sl + (size_t)full * 4, sb, dl + (size_t)full * db, db, 8, lb, 0,
                                    tl__sr_no_scales);
                     full += 8;
                 }
                 /* the last rows of small tiles (the 9th tap of a 3x3 filter)
                    cost as much one by one as all the blocks before them */
-                if (es == 4 && wide && full < mt && ss <= INT32_MAX / 8) {
+                if (wide && full < mt && ss <= INT32_MAX / 8) {
                     tl__sr8_rows4(sl, ss, dl, db, full, mt, lb);
                     full = mt;
                 }
@@ -2347,8 +2345,8 @@ static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl
     if (es <= 2) nt = nt && tl__sr_stream_narrow(es, d, db, nl, rs.d);
     else nt = nt && (uintptr_t)d % 16 == 0 && db % 16 == 0 && rs.d % 16 == 0;
     switch (es) {
-    case 1: tl__sr_transpose_es(1, tl__sr_avx2() ? 8 : 0, s, ss, d, ds, nm, nl, nt, rs); break;
-    case 2: tl__sr_transpose_es(2, tl__sr_avx2() ? 8 : 0, s, ss, d, ds, nm, nl, nt, rs); break;
+    case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt, rs); break;
+    case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt, rs); break;
     case 4:
         switch (tl__sr_wide(d, rs.count > 1 ? db | rs.d : db, nm, nl, nt)) {
         case 16: tl__sr_transpose_es(4, 16, s, ss, d, ds, nm, nl, nt, rs); break;
@@ -3332,11 +3330,8 @@ TL__SR_INLINE void tl__sr_copy_runs_n(const char *s0, char *d0, size_t n, tl__sr
                it ran at a third of the speed whenever the code's placement put
                it across a 32-byte boundary */
             TL__SR_UNROLL4
-            for (b = 0; b + 16 <= n; b += 16) {
-                simde__m128i v = simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + b));
-                if (nt) simde_mm_stream_si128((simde__m128i *)(void *)(d + b), v);
-                else simde_mm_storeu_si128((simde__m128i *)(void *)(d + b), v);
-            }
+            for (b = 0; b + 16 <= n; b += 16)
+                tl__sr_put(d + b, simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + b)), nt);
             if (b < n && n >= 16)
                 simde_mm_storeu_si128((simde__m128i *)(void *)(d + n - 16),
                                       simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + n - 16)));
@@ -3427,16 +3422,6 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     }
 }
 
-/* Whether such blocks beat the shape sh picked: always the gathers and
-   strided loops, transposes with a narrow M (hw = 9 of a 3x3 kernel),
-   converting tiles with a short M or a narrower dst (then fewer bytes
-   are permuted), unless dst rows are one 16-block and M is long (f32 ->
-   s8 or bf16 nchw -> nChw16c: tiles of 64 x 16 values, converted in one
-   run, ran 1.6-1.8x faster than blocks), copying tiles whose dst rows
-   are shorter than a vector (the 4 bytes of i%4 in s8 OIhw4i16o4i from
-   a 5x5 kernel: 2-3 GB/s as tiles, 15-25 as blocks), and runs too short
-   for a vector (the 4 values of i%4 from a 1x1 kernel) where the
-   block's (nC) are longer. */
 /* Whether tl__sr_tile_direct takes the converting tiles of plan p (M:
    the tile loop): an f32 source that only scales, by one scale or one
    per column of L, in AVX2, whole 8 x 8 blocks, and L in 16s unless dst
@@ -3451,6 +3436,16 @@ static int tl__sr_tile_direct_ok(const tl_reorder_plan *p, int M)
     return dt == TL_F32 ? p->scales && L->size % 8 == 0 : L->size % 16 == 0 && tl__sr_dt_ok(dt);
 }
 
+/* Whether such blocks beat the shape sh picked: always the gathers and
+   strided loops, transposes with a narrow M (hw = 9 of a 3x3 kernel),
+   converting tiles with a short M or a narrower dst (then fewer bytes
+   are permuted), unless dst rows are one 16-block and M is long (f32 ->
+   s8 or bf16 nchw -> nChw16c: tiles of 64 x 16 values, converted in one
+   run, ran 1.6-1.8x faster than blocks), copying tiles whose dst rows
+   are shorter than a vector (the 4 bytes of i%4 in s8 OIhw4i16o4i from
+   a 5x5 kernel: 2-3 GB/s as tiles, 15-25 as blocks), and runs too short
+   for a vector (the 4 values of i%4 from a 1x1 kernel) where the
+   block's (nC) are longer. */
 static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_dim nC)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -3502,21 +3497,21 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
    L is in 16s, others where tl__sr_convert_streams allows (nChw16c's
    rows of 16 values, one after another), from TL__SR_STREAM_MIN bytes
    of dst (no beta: dst is only written). 0: not taken. */
-static int tl__sr_tile_direct(const tl_reorder_plan *p, int M, const char *s, tl_dim ss, char *d,
-                              tl_dim ds, tl__sr_scales sc, tl_dim nm, tl_dim nl)
+static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s,
+                              tl_dim ss, char *d, tl_dim ds, tl__sr_scales sc, tl_dim nm, tl_dim nl)
 {
     tl_data_type dt = p->dst_md.data_type;
     size_t dsz = tl_dt_size(dt), sb = (size_t)ss * 4, db = (size_t)ds * dsz;
     tl_dim m, l, slice = db > TL__SR_SLICE / 8 ? 8 : (tl_dim)(TL__SR_SLICE / db) / 8 * 8;
-    int stream = p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN, nt;
-    if (nm % 8 != 0 || nl % (dt == TL_F32 ? 8 : 16) != 0 || !tl__sr_tile_direct_ok(p, M)) return 0;
+    int nt;
+    if (nm % 8 != 0 || nl % (dt == TL_F32 ? 8 : 16) != 0 || !tl__sr_tile_direct_ok(p, sh->M)) return 0;
     if (dt == TL_F32) {
-        nt = stream && nl % 16 == 0 && tl__sr_lines(d, db);
+        nt = sh->stream && nl % 16 == 0 && tl__sr_lines(d, db);
     } else {
         tl__sr_runs rows = tl__sr_one_run;
         rows.count = 8;
         rows.d = db;
-        nt = tl__sr_convert_streams(stream, d, 16 * dsz, rows) && db % 16 == 0;
+        nt = tl__sr_convert_streams(sh->stream, d, 16 * dsz, rows);
     }
     for (m = 0; m < nm; m += slice)
         for (l = 0; l < nl; l += 16) {
@@ -3638,7 +3633,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         break;
     case TL__SR_TILE_CONVERT:
 #if TL__SR_AVX2
-        if (tl__sr_tile_direct(p, sh->M, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
+        if (tl__sr_tile_direct(p, sh, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
                                hi[sh->M] - lo[sh->M], n))
             break;
 #endif
