@@ -1613,6 +1613,18 @@ TL__SR_INLINE simde__m512 tl__sr16_scaled(const tl__sr_q *q, int extra, const ch
                                                                : simde_mm512_loadu_ps(sc.sc + sc.sidx + k));
 }
 
+/* 64 bytes to p; nt: streamed (p 16-byte aligned), in halves as
+   tl__sr8_put streams them (SIMDe has no 512-bit streaming store). */
+TL__SR_INLINE void tl__sr16_put(char *p, simde__m512i v, int nt)
+{
+    if (!nt) {
+        simde_mm512_storeu_si512((void *)p, v);
+        return;
+    }
+    tl__sr8_put(p, simde_mm512_castsi512_si256(v), 1);
+    tl__sr8_put(p + 32, simde_mm512_extracti64x4_epi64(v, 1), 1);
+}
+
 /* tl__sr8_convert_loop for f32 -> s8, u8 or bf16 without beta (the old
    values would need int8 -> f32, which SIMDe 0.7.4 lacks in AVX-512)
    and with at most unit-step scales (tl__sr_convert_full checks). 8-bit
@@ -1629,8 +1641,7 @@ TL__SR_INLINE void tl__sr16_convert_loop(const tl__sr_q *q, int extra, tl_data_t
     if (dt == TL_BF16) {
         TL__SR_UNROLL4
         for (; k < n; k += 16)
-            simde_mm256_storeu_si256((simde__m256i *)(void *)(dst + 2 * k),
-                                     tl__sr16_to_bf16(tl__sr16_scaled(q, extra, src, sc, k)));
+            tl__sr8_put(dst + 2 * k, tl__sr16_to_bf16(tl__sr16_scaled(q, extra, src, sc, k)), q->nt);
         return;
     }
     for (; k + 64 <= n; k += 64) {
@@ -1638,12 +1649,11 @@ TL__SR_INLINE void tl__sr16_convert_loop(const tl__sr_q *q, int extra, tl_data_t
         simde__m512i b = tl__sr16_to_i32(tl__sr16_scaled(q, extra, src, sc, k + 16), u8);
         simde__m512i c = tl__sr16_to_i32(tl__sr16_scaled(q, extra, src, sc, k + 32), u8);
         simde__m512i d = tl__sr16_to_i32(tl__sr16_scaled(q, extra, src, sc, k + 48), u8);
-        simde_mm512_storeu_si512((void *)(dst + k), tl__sr16_pack_i8(a, b, c, d, u8));
+        tl__sr16_put(dst + k, tl__sr16_pack_i8(a, b, c, d, u8), q->nt);
     }
     for (; k < n; k += 16) {
         simde__m512i a = tl__sr16_to_i32(tl__sr16_scaled(q, extra, src, sc, k), u8);
-        simde_mm_storeu_si128((simde__m128i *)(void *)(dst + k),
-                              simde_mm512_castsi512_si128(tl__sr16_pack_i8(a, a, a, a, u8)));
+        tl__sr_put(dst + k, simde_mm512_castsi512_si128(tl__sr16_pack_i8(a, a, a, a, u8)), q->nt);
     }
 }
 
@@ -1936,7 +1946,7 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
    aligned, and lines that complete in order: one run, runs side by side,
    or runs of whole lines. Streamed, f32 -> f32 with a scale, s8, f16 and
    bf16 -> f32, 32x64x56x56 (24.5 MiB of dst), ran 1.3-1.7x as fast on
-   the Zen 3. The AVX-512 conversions (f32 -> s8/u8/bf16) do not stream. */
+   the Zen 3. */
 static int tl__sr_convert_streams(int stream, const char *d, size_t n, tl__sr_runs rs)
 {
     if (!stream || (uintptr_t)d % 16 != 0) return 0;
