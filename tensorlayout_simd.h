@@ -97,10 +97,12 @@
 /* ---- simd: instruction sets --------------------------------------------
    SSE2 is the baseline (native on every x86-64, NEON or plain C through
    SIMDe elsewhere). On x86-64 the conversions and the 32-bit transposes
-   also exist in AVX2, which moves twice the bytes per instruction, and
+   also exist in AVX2, which moves twice the bytes per instruction (with
+   F16C, which every AVX2 CPU has, for the f16 conversions), and
    the 32-bit transposes (16 x 16 blocks of whole lines) and the f32 ->
    s8/u8 conversions without beta in AVX-512F:
-   - a build for AVX2 or AVX-512 (-mavx2, -march=native) uses them always;
+   - a build for AVX2 and F16C or AVX-512 (-march=haswell or later,
+     -march=native) uses them always;
    - otherwise GCC and Clang compile them for AVX2 or AVX-512F anyway (a
      target attribute on just those functions, SIMDe told that the set is
      native there) and the kernels call them only when the CPU reports
@@ -110,7 +112,7 @@
      TL_SIMD_NO_DISPATCH or SIMDe's portable SIMDE_NO_NATIVE.
      TL_SIMD_NO_AVX512 stops at AVX2 (tests use it to check both).
    Every variant computes the same bits (see the comment above). */
-#if defined(SIMDE_X86_AVX2_NATIVE)
+#if defined(SIMDE_X86_AVX2_NATIVE) && defined(SIMDE_X86_F16C_NATIVE)
 #define TL__SR_AVX2 1       /* always */
 #elif !defined(TL_SIMD_NO_DISPATCH) && !defined(SIMDE_NO_NATIVE) && \
       defined(__x86_64__) && !defined(SIMDE_X86_AVX_H) && \
@@ -645,16 +647,18 @@ static void tl__sr_tiles_edge(const char *b, const size_t *off, int rows, char *
    targets, and the rest (__rdtsc) must stay callable from plain code */
 #include <immintrin.h>
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx,avx2"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx,avx2,f16c"))), apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx,avx2")
+#pragma GCC target("avx,avx2,f16c")
 #endif
 #define SIMDE_X86_AVX_NATIVE
 #define SIMDE_X86_AVX2_NATIVE
+#define SIMDE_X86_F16C_NATIVE
 #endif
 #if TL__SR_AVX2
 #include <simde/x86/avx2.h>
+#include <simde/x86/f16c.h>
 
 /* x | y per lane: y where mask is all ones, x where it is zero. */
 TL__SR_INLINE simde__m256i tl__sr8_select(simde__m256i mask, simde__m256i y, simde__m256i x)
@@ -662,54 +666,27 @@ TL__SR_INLINE simde__m256i tl__sr8_select(simde__m256i mask, simde__m256i y, sim
     return simde_mm256_or_si256(simde_mm256_and_si256(mask, y), simde_mm256_andnot_si256(mask, x));
 }
 
-/* f16 bits in the low half of each lane to f32, as tl_f16_to_f32: the
-   exponent rebiased in integers (by 112, or 224 for inf and NaN, whose
-   payload is kept as it is), subnormals as exact products. */
-TL__SR_INLINE simde__m256 tl__sr8_from_f16(simde__m256i x)
+/* 8 f16 values to f32, as tl_f16_to_f32. F16C converts every number
+   exactly (DAZ does not apply to it); NaN lanes are rebuilt from the
+   bits, because the instruction would quiet a signaling NaN, where the
+   scalar keeps its payload as it is. */
+TL__SR_INLINE simde__m256 tl__sr8_from_f16(simde__m128i h)
 {
+    simde__m256i x = simde_mm256_cvtepu16_epi32(h);
     simde__m256i sign = simde_mm256_slli_epi32(simde_mm256_and_si256(x, simde_mm256_set1_epi32(0x8000)), 16);
     simde__m256i em = simde_mm256_and_si256(x, simde_mm256_set1_epi32(0x7fff));
-    simde__m256i big = simde_mm256_cmpgt_epi32(em, simde_mm256_set1_epi32(0x7bff));
-    simde__m256i sub = simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32(0x400), em);
-    simde__m256i bias = tl__sr8_select(big, simde_mm256_set1_epi32(224 << 23), simde_mm256_set1_epi32(112 << 23));
-    simde__m256i r = simde_mm256_add_epi32(simde_mm256_slli_epi32(em, 13), bias);
-    simde__m256 tiny = simde_mm256_mul_ps(simde_mm256_cvtepi32_ps(em), simde_mm256_set1_ps(1.0f / 16777216.0f));
-    r = tl__sr8_select(sub, simde_mm256_castps_si256(tiny), r);
-    return simde_mm256_castsi256_ps(simde_mm256_or_si256(r, sign));
+    simde__m256i nan = simde_mm256_cmpgt_epi32(em, simde_mm256_set1_epi32(0x7c00));
+    simde__m256i bits = simde_mm256_or_si256(simde_mm256_or_si256(sign, simde_mm256_set1_epi32(0x7f800000)),
+                                             simde_mm256_slli_epi32(em, 13));
+    return simde_mm256_castsi256_ps(tl__sr8_select(nan, bits, simde_mm256_castps_si256(simde_mm256_cvtph_ps(h))));
 }
 
-/* f32 to f16 bits in the low half of each lane, as tl_f32_to_f16, case
-   by case: NaN, overflow to inf, normal (rebias, round to nearest even),
-   subnormal (a variable shift of the full mantissa), underflow to zero. */
-TL__SR_INLINE simde__m256i tl__sr8_to_f16(simde__m256 v)
+/* 8 f32 values to f16, as tl_f32_to_f16: F16C rounding to nearest even
+   gives the same bits for every input (underflow to subnormals whatever
+   FTZ says, NaN quieted with its payload's top bits, as the scalar). */
+TL__SR_INLINE simde__m128i tl__sr8_to_f16(simde__m256 v)
 {
-    simde__m256i u = simde_mm256_castps_si256(v), one = simde_mm256_set1_epi32(1);
-    simde__m256i sign = simde_mm256_and_si256(simde_mm256_srli_epi32(u, 16), simde_mm256_set1_epi32(0x8000));
-    simde__m256i a = simde_mm256_and_si256(u, simde_mm256_set1_epi32(0x7fffffff));
-    simde__m256i nan = simde_mm256_cmpgt_epi32(a, simde_mm256_set1_epi32(0x7f800000));
-    simde__m256i inf = simde_mm256_cmpgt_epi32(a, simde_mm256_set1_epi32(0x477fefff));
-    simde__m256i normal = simde_mm256_cmpgt_epi32(a, simde_mm256_set1_epi32(0x387fffff));
-    simde__m256i zero = simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32(0x33000000), a);
-    simde__m256i r = simde_mm256_sub_epi32(a, simde_mm256_set1_epi32(0x38000000));
-    simde__m256i shift = simde_mm256_sub_epi32(simde_mm256_set1_epi32(126), simde_mm256_srli_epi32(a, 23));
-    simde__m256i m = simde_mm256_or_si256(simde_mm256_and_si256(a, simde_mm256_set1_epi32(0x7fffff)),
-                                          simde_mm256_set1_epi32(0x800000));
-    simde__m256i q = simde_mm256_srlv_epi32(m, shift);
-    simde__m256i rem = simde_mm256_and_si256(m, simde_mm256_sub_epi32(simde_mm256_sllv_epi32(one, shift), one));
-    simde__m256i half = simde_mm256_sllv_epi32(one, simde_mm256_sub_epi32(shift, one));
-    simde__m256i up = simde_mm256_or_si256(simde_mm256_cmpgt_epi32(rem, half),
-                                           simde_mm256_and_si256(simde_mm256_cmpeq_epi32(rem, half),
-                                                                 simde_mm256_cmpeq_epi32(simde_mm256_and_si256(q, one), one)));
-    r = simde_mm256_add_epi32(r, simde_mm256_add_epi32(simde_mm256_set1_epi32(0xfff),
-                                                       simde_mm256_and_si256(simde_mm256_srli_epi32(r, 13), one)));
-    r = tl__sr8_select(normal, simde_mm256_srli_epi32(r, 13), simde_mm256_sub_epi32(q, up));
-    r = simde_mm256_andnot_si256(zero, r);
-    r = tl__sr8_select(inf, simde_mm256_set1_epi32(0x7c00), r);
-    r = tl__sr8_select(nan, simde_mm256_or_si256(simde_mm256_set1_epi32(0x7e00),
-                                                 simde_mm256_and_si256(simde_mm256_srli_epi32(a, 13),
-                                                                       simde_mm256_set1_epi32(0x3ff))),
-                       r);
-    return simde_mm256_or_si256(r, sign);
+    return simde_mm256_cvtps_ph(v, SIMDE_MM_FROUND_TO_NEAREST_INT);
 }
 
 /* 16 values of type dt at p into two vectors of f32, as tl__sr_load. */
@@ -731,7 +708,7 @@ TL__SR_INLINE void tl__sr8_load(tl_data_type dt, const char *p, simde__m256 *v)
             break;
         case TL_F16:
             x = simde_mm_loadu_si128((const simde__m128i *)(const void *)(p + 16 * i));
-            v[i] = tl__sr8_from_f16(simde_mm256_cvtepu16_epi32(x));
+            v[i] = tl__sr8_from_f16(x);
             break;
         case TL_S8:
             x = simde_mm_loadl_epi64((const simde__m128i *)(const void *)(p + 8 * i));
@@ -800,8 +777,7 @@ TL__SR_INLINE void tl__sr8_store(tl_data_type dt, const simde__m256 *v, char *p,
         tl__sr8_put(p, simde_mm256_permute4x64_epi64(a, 0xd8), nt);
         break;
     case TL_F16:
-        a = simde_mm256_packus_epi32(tl__sr8_to_f16(v[0]), tl__sr8_to_f16(v[1]));
-        tl__sr8_put(p, simde_mm256_permute4x64_epi64(a, 0xd8), nt);
+        tl__sr8_put(p, simde_mm256_set_m128i(tl__sr8_to_f16(v[1]), tl__sr8_to_f16(v[0])), nt);
         break;
     case TL_S8:
         a = simde_mm256_packs_epi32(tl__sr8_sat(v[0], -128.f, 127.f), tl__sr8_sat(v[1], -128.f, 127.f));
@@ -1272,6 +1248,7 @@ static TL__SR_TILES4_BODY(tl__sr8_tiles4, 8, tl__sr8_tiles_block)
 #if TL__SR_AVX2 == 2
 #undef SIMDE_X86_AVX_NATIVE
 #undef SIMDE_X86_AVX2_NATIVE
+#undef SIMDE_X86_F16C_NATIVE
 #if defined(__clang__)
 #pragma clang attribute pop
 #else
@@ -1288,10 +1265,10 @@ static TL__SR_TILES4_BODY(tl__sr8_tiles4, 8, tl__sr8_tiles_block)
    write-combining buffer sends a full line). */
 #if TL__SR_AVX512 == 2
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx,avx2,avx512f,avx512bw"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx,avx2,f16c,avx512f,avx512bw"))), apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx,avx2,avx512f,avx512bw")
+#pragma GCC target("avx,avx2,f16c,avx512f,avx512bw")
 #endif
 #define SIMDE_X86_AVX512F_NATIVE
 #define SIMDE_X86_AVX512BW_NATIVE
@@ -1899,7 +1876,7 @@ static void tl__shuf16_lines(const char *s, char *d, tl_dim nv, tl_dim step, siz
 static int tl__sr_avx2(void)
 {
 #if TL__SR_AVX2 == 2
-    return __builtin_cpu_supports("avx2");
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
 #else
     return TL__SR_AVX2;
 #endif
