@@ -4155,7 +4155,7 @@ typedef struct {
     tl__shuf_slot ld0[16], st0[16];
     tl_dim ldstep, ststep;
     int    stream;          /* channels-last: streaming stores */
-    /* the last len % V elements of every stream, one by one */
+    /* blocked: the last len % V elements of every stream, one by one */
     int    ntail;
     tl_dim tdoff[16 * 15], tsoff[16 * 15];
     /* the axis's padding lanes (C..padded_dims-1): -1 when left to the core */
@@ -4285,14 +4285,16 @@ static void tl__shuf_rows_init(tl__shuf_kernel *k)
     }
 }
 
-/* Offsets (from a pixel) of the elements the vectors leave over. */
+/* Offsets (from a pixel) of the elements the vectors of a blocked
+   layout leave over. Channels-last has none: its last chunk moves back
+   to end at the streams' ends (tl__shuf_row_last). */
 static void tl__shuf_tail_init(tl__shuf_kernel *k)
 {
     const tl__shuffle_plan *p = k->p;
     tl_dim x;
     int i;
     k->ntail = 0;
-    for (x = (k->len / k->V) * k->V; x < k->len; ++x)
+    for (x = k->blk ? (k->len / k->V) * k->V : k->len; x < k->len; ++x)
         for (i = 0; i < k->nstreams; ++i) {
             tl_dim c = k->unzip ? i * k->Q + x : x * k->Q + i;
             k->tdoff[k->ntail] = tl__shuffle_chan_off(p, c);
@@ -4482,13 +4484,20 @@ static void tl__shuf_pixel_rest(const tl__shuf_kernel *k, const char *s, char *d
 /* Channels-last: every chunk of a pixel, then the next pixel. The next
    pixel's lines are prefetched in memory order: the zip reads nstreams
    places per pixel, a pattern the hardware prefetchers miss (f32 nhwc,
-   C = 232, C/G = 2: 23 -> 29 GB/s). */
+   C = 232, C/G = 2: 23 -> 29 GB/s). Streams whose length is not a whole
+   number of vectors end with one more chunk moved back to end with them
+   (lback, sback bytes from the pixel), overlapping the one before it
+   with the same values and stored plainly (its stores are off the
+   16-byte grid): the elements one by one had taken a third of u8 nhwc,
+   232 channels, groups of 4. */
 TL__SHUF_INLINE void tl__shuf_row_last(const tl__shuf_kernel *k, const char *s, char *d,
                                        int ns, size_t es, int unzip)
 {
     tl__shuf_slot ld[16], st[16];
-    tl_dim q, j, o, nch = k->len / (tl_dim)(16 / es), pix = k->p->C * (tl_dim)es;
-    int i, rest = k->ntail > 0 || k->npad > 0, stream = k->stream;
+    tl_dim q, j, o, V = (tl_dim)(16 / es), nch = k->len / V, pix = k->p->C * (tl_dim)es;
+    tl_dim back = k->len % V ? k->len - V : 0;
+    size_t lback = (size_t)(back * (k->ldstep / V)), sback = (size_t)(back * (k->ststep / V));
+    int i, rest = k->npad > 0, stream = k->stream;
     for (i = 0; i < ns; ++i) {      /* locals: stores through char * alias k */
         ld[i] = k->ld0[i];
         st[i] = k->st0[i];
@@ -4499,6 +4508,7 @@ TL__SHUF_INLINE void tl__shuf_row_last(const tl__shuf_kernel *k, const char *s, 
         for (o = 0; o < pix; o += 64) TL__SIMD_PREFETCH(s + k->pstride + o);
         for (j = 0; j < nch; ++j, sj += k->ldstep, dj += k->ststep)
             tl__shuf_chunk(sj, dj, ld, st, ns, es, unzip, stream);
+        if (back) tl__shuf_chunk(s + lback, d + sback, ld, st, ns, es, unzip, 0);
         if (rest) tl__shuf_pixel_rest(k, s, d);
     }
 }
