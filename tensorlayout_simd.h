@@ -139,6 +139,9 @@
 #ifndef TL__SR_STRIP
 #define TL__SR_STRIP 64     /* bytes of L a transpose strip covers */
 #endif
+#ifndef TL__SR_STRIP16
+#define TL__SR_STRIP16 128  /* the same for AVX-512's 16 x 16 blocks */
+#endif
 #ifndef TL__SR_STRIP_SHORT
 #define TL__SR_STRIP_SHORT 256  /* the same when M spans at most TL__SR_SHORT_M bytes */
 #endif
@@ -2072,7 +2075,8 @@ TL__SR_INLINE void tl__sr_border(int es, const char *s, size_t sb, char *d, size
 /* Copies element (m, l) from s + (m + l*ss)*es to d + (m*ds + l)*es for
    m < nm, l < nl: B x B blocks in registers, the borders (nm % B rows,
    nl % B columns) one element at a time. The blocks go down all of M for
-   one strip of 64 bytes of L (16 f32 values) before the next strip: each
+   one strip of 64 bytes of L (16 f32 values; 128 in AVX-512, below)
+   before the next strip: each
    destination row then receives a whole cache line at once, and the
    source is read as a few long sequential streams, which the hardware
    prefetchers follow (64 short streams at a time, as in square cache
@@ -2087,8 +2091,13 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
        get only the strip's bytes before the walk comes back: wider strips
        give them several lines at once (M up to 1 KiB on the Zen 3: ab ->
        ba 4096x256 27 -> 37 GB/s, nchw -> nhwc 32x64x14x14 36 -> 43; at
-       4 KiB nhwc -> nchw with 512 channels lost a fifth) */
-    tl_dim strip = ((size_t)nm * (size_t)es <= TL__SR_SHORT_M ? TL__SR_STRIP_SHORT : TL__SR_STRIP) / es;
+       4 KiB nhwc -> nchw with 512 channels lost a fifth). AVX-512's 16
+       x 16 blocks take two block columns a strip: the Xeon waited on
+       the first load of each block (perf), and 32 source rows in flight
+       instead of 16 ran f32 nchw -> nhwc 1.2-1.45x as fast there, where
+       the Zen 3's AVX2 strips of 128 bytes ran it at half the speed */
+    tl_dim strip = ((size_t)nm * (size_t)es <= TL__SR_SHORT_M ? TL__SR_STRIP_SHORT
+                    : wide == 16 ? TL__SR_STRIP16 : TL__SR_STRIP) / es;
     if (strip < B) strip = B;
     /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
        so the pages a strip writes stay in the TLB (no division for the
