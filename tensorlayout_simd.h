@@ -959,6 +959,40 @@ TL__SR_INLINE tl_dim tl__sr8_strip_pairs_es(int es, const char *s, size_t sb, ch
     return m;
 }
 
+/* Streamed dst rows of 16 2-byte values that follow one another (bf16
+   nchw -> nChw16c): the pairs of blocks of channels 0-7 and 8-15 of 16
+   pixels make 16 whole rows, 512 bytes of dst, which leave in order, 32
+   bytes a store. SSE2's blocks streamed each row's two halves from two
+   blocks, four partial lines at a time. Returns the rows of M done. */
+static tl_dim tl__sr8_strip_rows32(const char *s, size_t sb, char *d, tl_dim mb)
+{
+    tl_dim m;
+    int i;
+    for (m = 0; m + 16 <= mb; m += 16) {
+        simde__m256i a[8], b[8], t[8];
+        size_t ss = sb;
+        TL__SR_OPAQUE(ss);
+        TL__SR_UNROLL
+        for (i = 0; i < 8; ++i) {
+            a[i] = simde_mm256_loadu_si256((const void *)(s + (size_t)m * 2 + (size_t)i * ss));
+            b[i] = simde_mm256_loadu_si256((const void *)(s + (size_t)m * 2 + (size_t)(8 + i) * ss));
+        }
+        TL__SR_ZIP_ROUNDS(tl__sr8_zip, a, t, 2, 8);
+        TL__SR_ZIP_ROUNDS(tl__sr8_zip, b, t, 2, 8);
+        TL__SR_UNROLL
+        for (i = 0; i < 8; ++i) {       /* pixels m + i: the low lanes */
+            int k = tl__sr_bitrev(i, 8);
+            tl__sr8_put(d + (size_t)(m + i) * 32, simde_mm256_permute2x128_si256(a[k], b[k], 0x20), 1);
+        }
+        TL__SR_UNROLL
+        for (i = 0; i < 8; ++i) {       /* pixels m + 8 + i: the high lanes */
+            int k = tl__sr_bitrev(i, 8);
+            tl__sr8_put(d + (size_t)(m + 8 + i) * 32, simde_mm256_permute2x128_si256(a[k], b[k], 0x31), 1);
+        }
+    }
+    return m;
+}
+
 /* The pairs of blocks of one strip of tl__sr_strip for 1- and 2-byte
    elements, plain stores; returns the rows of M done (an odd last block
    is the caller's). */
@@ -2026,7 +2060,8 @@ static int tl__sr_stream_narrow(int es, const char *d, size_t db, tl_dim nl, siz
 /* The B x B blocks of one strip: rows [0, mb) of M, columns [0, lb) of
    L, with B = 16 / es, or B = wide for 4-byte elements in AVX2 (8) and
    AVX-512 (16). 1- and 2-byte elements stream by whole lines
-   (tl__sr_strip_lines), or take AVX2's pairs of blocks. */
+   (tl__sr_strip_lines) or whole rows of 32 bytes (tl__sr8_strip_rows32),
+   or take AVX2's pairs of blocks. */
 TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char *d, size_t db,
                                 tl_dim mb, tl_dim lb, int nt)
 {
@@ -2037,6 +2072,7 @@ TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char
     }
 #if TL__SR_AVX2
     if (es <= 2 && !nt && l0 == 0 && tl__sr_avx2()) m = tl__sr8_strip_pairs(es, s, sb, d, db, mb, lb);
+    if (es == 2 && nt && db == 32 && lb == 16 && tl__sr_avx2()) m = tl__sr8_strip_rows32(s, sb, d, mb);
 #endif
 #if TL__SR_AVX512
     if (wide == 16) {
