@@ -2245,24 +2245,32 @@ TL__SR_INLINE void tl__sr_narrow_es(int es, const char *s, tl_dim ss, char *d, t
                             d + (size_t)m * db + (size_t)l * (size_t)es, 1, nl - l);
 }
 
-/* 1 to 4 channels of bytes (images) get their own copies with nm fixed,
-   so the compiler drops the zips whose rows are never stored. */
+/* 1 to 4 channels of bytes (images), 2 to 4 of 16-bit values and 2 or
+   3 of 32-bit ones get their own copies with nm fixed, so the compiler
+   drops the zips whose rows are never stored and unrolls the stores (f32
+   nhwc with 3 groups of 80 channels, shuffled as 80 x 3 transposes: with
+   nm a variable the stores went through a jump table and the stack). */
 static void tl__sr_narrow(int es, const char *s, tl_dim ss, char *d, tl_dim ds,
                           tl_dim nm, tl_dim nl, const char *s_end)
 {
-    if (es == 1 && nm >= 1 && nm <= 4) {
-        switch (nm) {
-        case 1: tl__sr_narrow_es(1, s, ss, d, ds, 1, nl, s_end); return;
-        case 2: tl__sr_narrow_es(1, s, ss, d, ds, 2, nl, s_end); return;
-        case 3: tl__sr_narrow_es(1, s, ss, d, ds, 3, nl, s_end); return;
-        default: tl__sr_narrow_es(1, s, ss, d, ds, 4, nl, s_end); return;
+    switch (es * 16 + (int)(nm < 16 ? nm : 0)) {
+    case 16 + 1: tl__sr_narrow_es(1, s, ss, d, ds, 1, nl, s_end); break;
+    case 16 + 2: tl__sr_narrow_es(1, s, ss, d, ds, 2, nl, s_end); break;
+    case 16 + 3: tl__sr_narrow_es(1, s, ss, d, ds, 3, nl, s_end); break;
+    case 16 + 4: tl__sr_narrow_es(1, s, ss, d, ds, 4, nl, s_end); break;
+    case 32 + 2: tl__sr_narrow_es(2, s, ss, d, ds, 2, nl, s_end); break;
+    case 32 + 3: tl__sr_narrow_es(2, s, ss, d, ds, 3, nl, s_end); break;
+    case 32 + 4: tl__sr_narrow_es(2, s, ss, d, ds, 4, nl, s_end); break;
+    case 64 + 2: tl__sr_narrow_es(4, s, ss, d, ds, 2, nl, s_end); break;
+    case 64 + 3: tl__sr_narrow_es(4, s, ss, d, ds, 3, nl, s_end); break;
+    default:
+        switch (es) {
+        case 1: tl__sr_narrow_es(1, s, ss, d, ds, nm, nl, s_end); break;
+        case 2: tl__sr_narrow_es(2, s, ss, d, ds, nm, nl, s_end); break;
+        case 4: tl__sr_narrow_es(4, s, ss, d, ds, nm, nl, s_end); break;
+        default: tl__sr_narrow_es(8, s, ss, d, ds, nm, nl, s_end); break;
         }
-    }
-    switch (es) {
-    case 1: tl__sr_narrow_es(1, s, ss, d, ds, nm, nl, s_end); break;
-    case 2: tl__sr_narrow_es(2, s, ss, d, ds, nm, nl, s_end); break;
-    case 4: tl__sr_narrow_es(4, s, ss, d, ds, nm, nl, s_end); break;
-    default: tl__sr_narrow_es(8, s, ss, d, ds, nm, nl, s_end); break;
+        break;
     }
 }
 
