@@ -590,23 +590,24 @@ TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop)
 #define TL__SR_PAIR_CASE(BODY, S, D, SS, DS) \
     case TL__SR_PAIR(S, D): BODY(p, S, D, SS, DS, src, dst, sc, n, rs); break;
 
-/* A block of TL__SR_TILES4_BODY element by element: rows j < rows at
-   b + off[j], their first mm columns to d, db bytes apart (the last
-   block of the tensor, whose whole-row loads could pass its end, and
-   blocks of fewer rows than a vector). */
-static void tl__sr_tiles_edge(const char *b, const size_t *off, int rows, char *d, size_t db,
-                              int mm)
+/* A block of TL__SR_TILES_BODY element by element: rows j < rows at
+   b + off[j], their first mm columns of es-byte elements to d, db bytes
+   apart (the last block of the tensor, whose whole-row loads could pass
+   its end, and blocks of fewer rows than a vector). */
+static void tl__sr_tiles_edge(size_t es, const char *b, const size_t *off, int rows, char *d,
+                              size_t db, int mm)
 {
     int j, m;
     for (m = 0; m < mm; ++m)
-        for (j = 0; j < rows; ++j) memcpy(d + (size_t)m * db + (size_t)j * 4, b + off[j] + (size_t)m * 4, 4);
+        for (j = 0; j < rows; ++j) memcpy(d + (size_t)m * db + (size_t)j * es, b + off[j] + (size_t)m * es, es);
 }
 
 /* Small tiles laid side by side in dst (tl__sr_tiles_loop: the 9 x 8 of
    OIhw8o8i, one per o) as one wide tile: its "rows" are the tiles' L
    rows one after another, row v = k nl + l at s + k ts + l sb, column m
-   of row v going to d + m db + 4 v. Blocks of B such rows (4-byte
-   elements: 8 in AVX2, 16 in AVX-512) are loaded whole and transposed
+   of row v going to d + m db + ES v. Blocks of B such rows (4-byte
+   elements: 8 in AVX2, 16 in AVX-512; 2-byte ones: SSE2's 8) are loaded
+   whole and transposed
    B x B (columns past nm ride along and are not stored), so a tile of 9
    taps costs one or two blocks, not a block, a gather for its 9th row
    and a call. nl divides B or B divides nl, so every block's rows sit at
@@ -617,7 +618,7 @@ static void tl__sr_tiles_edge(const char *b, const size_t *off, int rows, char *
    o row each, 36 KiB in OIhw16o16i 1024x1024x3x3) and each gives a step
    only a few lines, too few for the hardware prefetchers to follow.
    BLOCK(b, off, d, db, mm, nt) comes from the instruction set's region. */
-#define TL__SR_TILES4_BODY(NAME, B, BLOCK) \
+#define TL__SR_TILES_BODY(NAME, ES, B, BLOCK) \
     void NAME(const char *s, size_t sb, size_t ts, char *d, size_t db, tl_dim nm, tl_dim nl, \
               tl_dim count, const char *s_end, int nt, int pf) \
     { \
@@ -626,17 +627,17 @@ static void tl__sr_tiles_edge(const char *b, const size_t *off, int rows, char *
         int j; \
         for (j = 0; j < (B); ++j) \
             off[j] = nl >= (B) ? (size_t)j * sb : (size_t)(j / nl) * ts + (size_t)(j % nl) * sb; \
-        reach = off[(B) - 1] + 4 * (B); \
+        reach = off[(B) - 1] + (ES) * (B); \
         for (v = 0; v < nv; v += (B)) { \
             const char *base = s + (size_t)(v / nl) * ts + (size_t)(v % nl) * sb; \
             int rows = nv - v < (B) ? (int)(nv - v) : (B); \
             for (m0 = 0; m0 < nm; m0 += (B)) { \
                 int mm = nm - m0 < (B) ? (int)(nm - m0) : (B); \
-                const char *b = base + (size_t)m0 * 4; \
-                char *dv = d + (size_t)m0 * db + (size_t)v * 4; \
+                const char *b = base + (size_t)m0 * (ES); \
+                char *dv = d + (size_t)m0 * db + (size_t)v * (ES); \
                 if (pf && v / nl + ahead < count) \
                     for (j = 0; j < (B); ++j) TL__SIMD_PREFETCH(b + (size_t)ahead * ts + off[j]); \
-                if (rows < (B) || b + reach > s_end) tl__sr_tiles_edge(b, off, rows, dv, db, mm); \
+                if (rows < (B) || b + reach > s_end) tl__sr_tiles_edge(ES, b, off, rows, dv, db, mm); \
                 else if (nt) BLOCK(b, off, dv, db, mm, 1); \
                 else BLOCK(b, off, dv, db, mm, 0); \
             } \
@@ -1280,7 +1281,7 @@ TL__SR_INLINE void tl__sr8_tiles_block(const char *b, const size_t *off, char *d
     else tl__sr8_tiles_cols(b, off, d, db, mm);
 }
 
-static TL__SR_TILES4_BODY(tl__sr8_tiles4, 8, tl__sr8_tiles_block)
+static TL__SR_TILES_BODY(tl__sr8_tiles4, 4, 8, tl__sr8_tiles_block)
 #endif /* TL__SR_AVX2 */
 #if TL__SR_AVX2 == 2
 #undef SIMDE_X86_AVX_NATIVE
@@ -1456,7 +1457,7 @@ TL__SR_INLINE void tl__sr16_tiles_block(const char *b, const size_t *off, char *
         if (j < mm) tl__sr16_store(d + (size_t)j * db, r[j], nt);
 }
 
-static TL__SR_TILES4_BODY(tl__sr16_tiles4, 16, tl__sr16_tiles_block)
+static TL__SR_TILES_BODY(tl__sr16_tiles4, 4, 16, tl__sr16_tiles_block)
 
 /* Dword j of lane k to dword k of lane j: the 4 x 4 transpose of a
    vector's dwords over its lanes. */
@@ -2197,16 +2198,47 @@ static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
     return tl__sr_avx2() && (!nt || lines) ? 8 : 0;
 }
 
+/* The first mm columns of 8 rows of 8 2-byte values (rows j at b +
+   off[j], loaded whole) transposed by SSE2's zips, to d, db bytes apart
+   (plain stores: a block writes 16 bytes of each dst row). */
+TL__SR_INLINE void tl__sr_tiles_cols2(const char *b, const size_t *off, char *d, size_t db, int mm)
+{
+    simde__m128i r[8], t[8];
+    int j;
+    TL__SR_UNROLL
+    for (j = 0; j < 8; ++j) r[j] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(b + off[j]));
+    TL__SR_ZIP_ROUNDS(tl__sr_zip, r, t, 2, 8);
+    TL__SR_OPAQUE(db);
+    TL__SR_UNROLL
+    for (j = 0; j < 8; ++j)
+        if (j < mm) simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)j * db), r[tl__sr_bitrev(j, 8)]);
+}
+
+/* One block of tl__sr_tiles2; a lone column (the 9th tap) with mm
+   constant, as tl__sr8_tiles_block. */
+TL__SR_INLINE void tl__sr_tiles_block2(const char *b, const size_t *off, char *d, size_t db,
+                                       int mm, int nt)
+{
+    (void)nt;
+    if (mm == 1) tl__sr_tiles_cols2(b, off, d, db, 1);
+    else tl__sr_tiles_cols2(b, off, d, db, mm);
+}
+
+static TL__SR_TILES_BODY(tl__sr_tiles2, 2, 8, tl__sr_tiles_block2)
+
 /* The block side B when the rs.count tiles of nl columns that one step
-   copies go as one wide tile (TL__SR_TILES4_BODY: 4-byte elements,
-   tiles side by side in dst, nl and B dividing one another): 16 in
-   AVX-512, else 8 in AVX2; 0: tile by tile. AVX2's blocks store half
-   lines, so they never stream; on the Zen 3 the 36 MiB OIhw16o16i
-   1024x1024x3x3, which SSE2's blocks streamed before, still ran
-   faster through them (see docs/performance.md). */
+   copies go as one wide tile (TL__SR_TILES_BODY: tiles side by side in
+   dst, nl and B dividing one another): for 4-byte elements 16 in
+   AVX-512, else 8 in AVX2; for 2-byte ones SSE2's 8 (bf16 oihw ->
+   OIhw16i16o: 16 tiles of 9 taps x 16 o a step, which went tile by tile
+   with the 9th tap one value at a time); 0: tile by tile. AVX2's blocks
+   store half lines, so they never stream; on the Zen 3 the 36 MiB
+   OIhw16o16i 1024x1024x3x3, which SSE2's blocks streamed before, still
+   ran faster through them (see docs/performance.md). */
 static int tl__sr_tiles_side(int es, tl_dim nl, tl__sr_runs rs)
 {
-    if (es != 4 || rs.count < 2 || rs.d != (size_t)nl * 4) return 0;
+    if ((es != 4 && es != 2) || rs.count < 2 || rs.d != (size_t)nl * (size_t)es) return 0;
+    if (es == 2) return nl % 8 == 0 || 8 % nl == 0 ? 8 : 0;
     if (tl__sr_avx512() && (nl % 16 == 0 || 16 % nl == 0)) return 16;
     return tl__sr_avx2() && (nl % 8 == 0 || 8 % nl == 0) ? 8 : 0;
 }
@@ -3573,8 +3605,12 @@ static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, 
 static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim ds, tl_dim nm,
                              tl_dim nl, tl__sr_runs rs, const tl__sr_shape *sh, const char *s_end)
 {
-    size_t sb = (size_t)ss * 4, db = (size_t)ds * 4;
+    size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     int side = tl__sr_tiles_side(es, nl, rs);
+    if (side && es == 2) {
+        tl__sr_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, sh->stream);
+        return;
+    }
 #if TL__SR_AVX512
     if (side == 16) {
         tl__sr16_tiles4(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, sh->stream && tl__sr_lines(d, db), 0);

@@ -843,8 +843,8 @@ static void direct_tiles(void)
             }
 }
 
-/* The block side of the wide tile that a plan s -> d of 4-byte values
-   copies its small tiles in (tl__sr_tiles_side); 0: none. */
+/* The block side of the wide tile that a copying plan s -> d copies its
+   small tiles in (tl__sr_tiles_side); 0: none. */
 static int side_by_side(const tl_memory_desc *s, const tl_memory_desc *d)
 {
     tl_reorder_plan plan;
@@ -854,14 +854,15 @@ static int side_by_side(const tl_memory_desc *s, const tl_memory_desc *d)
         tl_reorder_plan_init(&plan, s, d, NULL) != TL_OK)
         return 0;
     rs.count = plan.loops[sh.K2].size;
-    rs.d = (size_t)plan.loops[sh.K2].dst_stride * 4;
-    return tl__sr_tiles_side(4, plan.loops[plan.nloops - 1].size, rs);
+    rs.d = (size_t)plan.loops[sh.K2].dst_stride * tl_dt_size(s->data_type);
+    return tl__sr_tiles_side((int)tl_dt_size(s->data_type), plan.loops[plan.nloops - 1].size, rs);
 }
 
 /* Small weight tiles side by side in dst (the 9 x 16 of one o in
    OIhw16o16i): the L rows of a step's tiles form one wide tile, 16 rows
    to a block with AVX-512 (tl__sr16_tiles4), 8 with AVX2
-   (tl__sr8_tiles4). Every filter from 1x1 to
+   (tl__sr8_tiles4), 8 for bf16 (tl__sr_tiles2), blocks of 6 (no step
+   of side-by-side tiles) against the same reference. Every filter from 1x1 to
    7x7 (M of 1 to 49, past one block of 16), L of 4, 8 and 16, O with a
    tail of 3 (steps of three tiles of 4 or 8 rows: blocks of fewer than
    16 rows, whose extra columns would land on padding), groups and
@@ -873,10 +874,13 @@ static void side_tiles(void)
     static const struct { const char *st, *dt; int nd, blk; } k[] = {
         { "oihw", "OIhw16o16i", 4, 16 }, { "oihw", "IOhw16o16i", 4, 16 },
         { "oihw", "OIhw8o8i", 4, 8 }, { "oihw", "OIhw4o4i", 4, 4 },
-        { "goihw", "gOIhw16o16i", 5, 16 }, { "oidhw", "OIdhw8o8i", 5, 8 }
+        { "goihw", "gOIhw16o16i", 5, 16 }, { "oidhw", "OIdhw8o8i", 5, 8 },
+        { "oihw", "OIhw16i16o", 4, 16 }, { "oihw", "OIhw6o6i", 4, 6 }
     };
-    size_t i;
-    int f, tail, side = 0;
+    static const tl_data_type t[] = { TL_F32, TL_BF16 };
+    size_t i, e;
+    int f, tail, side = 0, side2 = 0;
+    for (e = 0; e < sizeof t / sizeof t[0]; ++e)
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (f = 1; f <= 7; ++f)
             for (tail = 0; tail <= 1; ++tail) {
@@ -888,16 +892,19 @@ static void side_tiles(void)
                 dims[n++] = 2 * k[i].blk + 3 * tail;
                 dims[n++] = k[i].blk * (f % 2 ? 2 : 3);
                 for (; n < k[i].nd; ++n) dims[n] = k[i].st[2] == 'd' && n == 2 ? (f + 1) / 2 : f;
-                if (tl_md_init_by_tag(&s, k[i].nd, dims, TL_F32, k[i].st) ||
-                    tl_md_init_by_tag(&d, k[i].nd, dims, TL_F32, k[i].dt)) {
+                if (tl_md_init_by_tag(&s, k[i].nd, dims, t[e], k[i].st) ||
+                    tl_md_init_by_tag(&d, k[i].nd, dims, t[e], k[i].dt)) {
                     CHECK_MSG(0, "side tiles %s -> %s refused", k[i].st, k[i].dt);
                     continue;
                 }
-                sprintf(what, "side tiles %s -> %s taps %d tail %d", k[i].st, k[i].dt, f, tail);
+                sprintf(what, "side tiles %s %s -> %s taps %d tail %d", tl_dt_name(t[e]), k[i].st, k[i].dt,
+                        f, tail);
                 compare(&s, &d, NULL, f % 4, what);
-                side += !tail && side_by_side(&s, &d);
+                if (t[e] == TL_F32) side += !tail && side_by_side(&s, &d);
+                else side2 += !tail && side_by_side(&s, &d) == 8;
             }
     if (tl__sr_avx2()) CHECK_MSG(side >= 30, "only %d plans took side-by-side tiles", side);
+    CHECK_MSG(side2 >= 30, "only %d bf16 plans took side-by-side tiles", side2);
 }
 
 /* 32-bit transposes in AVX-512's 16 x 16 blocks: M with a band of 8
