@@ -2371,11 +2371,20 @@ static void tl__shuffle_copy(const tl__shuffle_plan *p, const char *src, char *d
     }
     for (c0 = 0; c0 < p->nchan; c0 += TL__SHUFFLE_CHUNK) {
         tl__shuffle_walk w;
-        tl_dim left = p->nchan - c0;
+        tl_dim left = p->nchan - c0, q = p->C / G, r = c0 % q;
+        tl_dim from = tl__shuffle_src_chan(c0, p->C, G);
         int n = left < TL__SHUFFLE_CHUNK ? (int)left : TL__SHUFFLE_CHUNK, k;
+        /* channel c reads (c % q) G + c / q: G on for each c, back to
+           the next c / q when c % q wraps, without the divisions (a
+           fifth of the 1x464x7x7 nchw shuffle's time) */
         for (k = 0; k < n; ++k) {
             in_order[k] = tl__shuffle_chan_off(p, c0 + k);
-            mapped[k] = tl__shuffle_chan_off(p, tl__shuffle_src_chan(c0 + k, p->C, G));
+            mapped[k] = tl__shuffle_chan_off(p, from);
+            from += G;
+            if (++r == q) {
+                r = 0;
+                from -= q * G - 1;
+            }
         }
         tl__shuffle_walk_start(p, &w);
         do {
