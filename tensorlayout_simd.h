@@ -1282,6 +1282,34 @@ TL__SR_INLINE void tl__sr8_tiles_block(const char *b, const size_t *off, char *d
 }
 
 static TL__SR_TILES_BODY(tl__sr8_tiles4, 4, 8, tl__sr8_tiles_block)
+
+/* tl__sr_widen_es's padded rows for nl <= 8 4-byte values each (the 3
+   channels of an image into nChw16c), db a multiple of 32: 8 pixels at
+   a time, their nl source rows and zero rows transposed 8 x 8, so that
+   row j holds pixel j's values and zeros; each dst row then takes 32-byte
+   stores, that vector and zeros to db. SSE2's blocks of 4 pixels stored
+   a row 16 bytes at a time. Returns the pixels done (in 8s). */
+static tl_dim tl__sr8_widen_pad(int nl, const char *s, size_t sb, char *d, size_t db, tl_dim nm)
+{
+    tl_dim m;
+    size_t o;
+    int j;
+    for (m = 0; m + 8 <= nm; m += 8) {
+        simde__m256 r[8];
+        TL__SR_UNROLL
+        for (j = 0; j < 8; ++j)
+            r[j] = j < nl ? simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)m * 4 + (size_t)j * sb))
+                          : simde_mm256_setzero_ps();
+        tl__sr8_t8x8(r);
+        TL__SR_UNROLL
+        for (j = 0; j < 8; ++j) {
+            char *row = d + (size_t)(m + j) * db;
+            simde_mm256_storeu_ps((float *)(void *)row, r[j]);
+            for (o = 32; o < db; o += 32) simde_mm256_storeu_ps((float *)(void *)(row + o), simde_mm256_setzero_ps());
+        }
+    }
+    return m;
+}
 #endif /* TL__SR_AVX2 */
 #if TL__SR_AVX2 == 2
 #undef SIMDE_X86_AVX_NATIVE
@@ -2340,6 +2368,9 @@ TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, cha
         m = tl__sr16_planes_words(nl, s, sb, d, nm);
 #endif
     if (pad) {
+#if TL__SR_AVX2
+        if (es == 4 && nl <= 8 && db % 32 == 0 && tl__sr_avx2()) m = tl__sr8_widen_pad(nl, s, sb, d, db, nm);
+#endif
         for (; m + B <= nm; m += B) {
             tl_dim j;
             tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
