@@ -981,14 +981,11 @@ static tl_dim tl__sr8_strip_rows32(const char *s, size_t sb, char *d, tl_dim mb)
         TL__SR_ZIP_ROUNDS(tl__sr8_zip, a, t, 2, 8);
         TL__SR_ZIP_ROUNDS(tl__sr8_zip, b, t, 2, 8);
         TL__SR_UNROLL
-        for (i = 0; i < 8; ++i) {       /* pixels m + i: the low lanes */
-            int k = tl__sr_bitrev(i, 8);
-            tl__sr8_put(d + (size_t)(m + i) * 32, simde_mm256_permute2x128_si256(a[k], b[k], 0x20), 1);
-        }
-        TL__SR_UNROLL
-        for (i = 0; i < 8; ++i) {       /* pixels m + 8 + i: the high lanes */
-            int k = tl__sr_bitrev(i, 8);
-            tl__sr8_put(d + (size_t)(m + 8 + i) * 32, simde_mm256_permute2x128_si256(a[k], b[k], 0x31), 1);
+        for (i = 0; i < 16; ++i) {      /* pixels m..m + 7: the low lanes */
+            int k = tl__sr_bitrev(i % 8, 8);
+            simde__m256i row = i < 8 ? simde_mm256_permute2x128_si256(a[k], b[k], 0x20)
+                                     : simde_mm256_permute2x128_si256(a[k], b[k], 0x31);
+            tl__sr8_put(d + (size_t)(m + i) * 32, row, 1);
         }
     }
     return m;
