@@ -981,7 +981,7 @@ static tl_dim tl__sr8_strip_rows32(const char *s, size_t sb, char *d, tl_dim mb)
         TL__SR_ZIP_ROUNDS(tl__sr8_zip, a, t, 2, 8);
         TL__SR_ZIP_ROUNDS(tl__sr8_zip, b, t, 2, 8);
         TL__SR_UNROLL
-        for (i = 0; i < 16; ++i) {      /* pixels m..m + 7: the low lanes */
+        for (i = 0; i < 16; ++i) {      /* pixels m + 0..7 from the low lanes, m + 8..15 the high */
             int k = tl__sr_bitrev(i % 8, 8);
             simde__m256i row = i < 8 ? simde_mm256_permute2x128_si256(a[k], b[k], 0x20)
                                      : simde_mm256_permute2x128_si256(a[k], b[k], 0x31);
