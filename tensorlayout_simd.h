@@ -364,7 +364,6 @@ TL__SR_INLINE void tl__sr_put(char *p, simde__m128i v, int nt)
 
 /* n (a multiple of 16) f32 values v as type dt at p, as tl__store_f32;
    nt: streamed (p 16-byte aligned). */
-
 TL__SR_INLINE void tl__sr_store(tl_data_type dt, const simde__m128 *v, char *p, tl_dim n, int nt)
 {
     simde__m128i a, b, c, d;
@@ -617,7 +616,11 @@ static void tl__sr_tiles_edge(size_t es, const char *b, const size_t *off, int r
    block prefetches its rows two tiles on: the tiles are ts apart (one
    o row each, 36 KiB in OIhw16o16i 1024x1024x3x3) and each gives a step
    only a few lines, too few for the hardware prefetchers to follow.
-   BLOCK(b, off, d, db, mm, nt) comes from the instruction set's region. */
+   A lone column of 8-row blocks (the 9th tap of a 3x3 filter) goes with
+   mm constant, so that the compiler keeps only the shuffles that feed
+   its row (7 of AVX2's 24); 16-row blocks meet one only past 16 taps,
+   not worth two more AVX-512 copies. BLOCK(b, off, d, db, mm, nt) comes
+   from the instruction set's region. */
 #define TL__SR_TILES_BODY(NAME, ES, B, BLOCK) \
     void NAME(const char *s, size_t sb, size_t ts, char *d, size_t db, tl_dim nm, tl_dim nl, \
               tl_dim count, const char *s_end, int nt, int pf) \
@@ -638,6 +641,7 @@ static void tl__sr_tiles_edge(size_t es, const char *b, const size_t *off, int r
                 if (pf && v / nl + ahead < count) \
                     for (j = 0; j < (B); ++j) TL__SIMD_PREFETCH(b + (size_t)ahead * ts + off[j]); \
                 if (rows < (B) || b + reach > s_end) tl__sr_tiles_edge(ES, b, off, rows, dv, db, mm); \
+                else if ((B) == 8 && mm == 1) BLOCK(b, off, dv, db, 1, nt); \
                 else if (nt) BLOCK(b, off, dv, db, mm, 1); \
                 else BLOCK(b, off, dv, db, mm, 0); \
             } \
@@ -1251,31 +1255,22 @@ static void tl__sr8_strip_conv(tl_data_type dt, const char *s, size_t sb, char *
     }
 }
 
-/* The first mm columns of the block at b (rows j at b + off[j], loaded
-   whole) to d, db bytes apart. */
-TL__SR_INLINE void tl__sr8_tiles_cols(const char *b, const size_t *off, char *d, size_t db, int mm)
+/* One block of tl__sr8_tiles4: the first mm columns of the block at b
+   (rows j at b + off[j], loaded whole) to d, db bytes apart. Plain
+   stores whatever nt says: a block writes half a line of each dst row
+   (see tl__sr_tiles_side). */
+TL__SR_INLINE void tl__sr8_tiles_block(const char *b, const size_t *off, char *d, size_t db,
+                                       int mm, int nt)
 {
     simde__m256 r[8];
     int j;
+    (void)nt;
     TL__SR_UNROLL
     for (j = 0; j < 8; ++j) r[j] = simde_mm256_loadu_ps((const float *)(const void *)(b + off[j]));
     tl__sr8_t8x8(r);
     TL__SR_UNROLL
     for (j = 0; j < 8; ++j)
         if (j < mm) simde_mm256_storeu_ps((float *)(void *)(d + (size_t)j * db), r[j]);
-}
-
-/* One block of tl__sr8_tiles4. A lone column (the 9th tap of a 3x3
-   filter) goes with mm constant, so that the compiler keeps only the
-   shuffles that feed its row: 7 of the transpose's 24. Plain stores
-   whatever nt says: a block writes half a line of each dst row (see
-   tl__sr_tiles_side). */
-TL__SR_INLINE void tl__sr8_tiles_block(const char *b, const size_t *off, char *d, size_t db,
-                                       int mm, int nt)
-{
-    (void)nt;
-    if (mm == 1) tl__sr8_tiles_cols(b, off, d, db, 1);
-    else tl__sr8_tiles_cols(b, off, d, db, mm);
 }
 
 static TL__SR_TILES_BODY(tl__sr8_tiles4, 4, 8, tl__sr8_tiles_block)
@@ -2223,13 +2218,16 @@ static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
     return tl__sr_avx2() && (!nt || lines) ? 8 : 0;
 }
 
-/* The first mm columns of 8 rows of 8 2-byte values (rows j at b +
-   off[j], loaded whole) transposed by SSE2's zips, to d, db bytes apart
-   (plain stores: a block writes 16 bytes of each dst row). */
-TL__SR_INLINE void tl__sr_tiles_cols2(const char *b, const size_t *off, char *d, size_t db, int mm)
+/* One block of tl__sr_tiles2: the first mm columns of 8 rows of 8
+   2-byte values (rows j at b + off[j], loaded whole) transposed by
+   SSE2's zips, to d, db bytes apart (plain stores whatever nt says: a
+   block writes 16 bytes of each dst row). */
+TL__SR_INLINE void tl__sr_tiles_block2(const char *b, const size_t *off, char *d, size_t db,
+                                       int mm, int nt)
 {
     simde__m128i r[8], t[8];
     int j;
+    (void)nt;
     TL__SR_UNROLL
     for (j = 0; j < 8; ++j) r[j] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(b + off[j]));
     TL__SR_ZIP_ROUNDS(tl__sr_zip, r, t, 2, 8);
@@ -2237,16 +2235,6 @@ TL__SR_INLINE void tl__sr_tiles_cols2(const char *b, const size_t *off, char *d,
     TL__SR_UNROLL
     for (j = 0; j < 8; ++j)
         if (j < mm) simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)j * db), r[tl__sr_bitrev(j, 8)]);
-}
-
-/* One block of tl__sr_tiles2; a lone column (the 9th tap) with mm
-   constant, as tl__sr8_tiles_block. */
-TL__SR_INLINE void tl__sr_tiles_block2(const char *b, const size_t *off, char *d, size_t db,
-                                       int mm, int nt)
-{
-    (void)nt;
-    if (mm == 1) tl__sr_tiles_cols2(b, off, d, db, 1);
-    else tl__sr_tiles_cols2(b, off, d, db, mm);
 }
 
 static TL__SR_TILES_BODY(tl__sr_tiles2, 2, 8, tl__sr_tiles_block2)
