@@ -858,6 +858,29 @@ static int side_by_side(const tl_memory_desc *s, const tl_memory_desc *d)
     return tl__sr_tiles_side((int)tl_dt_size(s->data_type), plan.loops[plan.nloops - 1].size, rs);
 }
 
+typedef struct { const char *st, *dt; int nd, blk; } side_case;
+
+/* One side_tiles case: c's layouts in type t, a filter of f taps a side,
+   O with a tail of 3 or not; returns its plan's tl__sr_tiles_side. */
+static int side_tile(const side_case *c, tl_data_type t, int f, int tail)
+{
+    tl_dim dims[5];
+    tl_memory_desc s, d;
+    char what[96];
+    int n = 0;
+    if (c->st[0] == 'g') dims[n++] = 2;
+    dims[n++] = 2 * c->blk + 3 * tail;
+    dims[n++] = c->blk * (f % 2 ? 2 : 3);
+    for (; n < c->nd; ++n) dims[n] = c->st[2] == 'd' && n == 2 ? (f + 1) / 2 : f;
+    if (tl_md_init_by_tag(&s, c->nd, dims, t, c->st) || tl_md_init_by_tag(&d, c->nd, dims, t, c->dt)) {
+        CHECK_MSG(0, "side tiles %s -> %s refused", c->st, c->dt);
+        return 0;
+    }
+    sprintf(what, "side tiles %s %s -> %s taps %d tail %d", tl_dt_name(t), c->st, c->dt, f, tail);
+    compare(&s, &d, NULL, f % 4, what);
+    return side_by_side(&s, &d);
+}
+
 /* Small weight tiles side by side in dst (the 9 x 16 of one o in
    OIhw16o16i): the L rows of a step's tiles form one wide tile, 16 rows
    to a block with AVX-512 (tl__sr16_tiles4), 8 with AVX2
@@ -871,37 +894,20 @@ static int side_by_side(const tl_memory_desc *s, const tl_memory_desc *d)
    ends at an unreadable page). */
 static void side_tiles(void)
 {
-    static const struct { const char *st, *dt; int nd, blk; } k[] = {
+    static const side_case k[] = {
         { "oihw", "OIhw16o16i", 4, 16 }, { "oihw", "IOhw16o16i", 4, 16 },
         { "oihw", "OIhw8o8i", 4, 8 }, { "oihw", "OIhw4o4i", 4, 4 },
         { "goihw", "gOIhw16o16i", 5, 16 }, { "oidhw", "OIdhw8o8i", 5, 8 },
         { "oihw", "OIhw16i16o", 4, 16 }, { "oihw", "OIhw6o6i", 4, 6 }
     };
-    static const tl_data_type t[] = { TL_F32, TL_BF16 };
-    size_t i, e;
+    size_t i;
     int f, tail, side = 0, side2 = 0;
-    for (e = 0; e < sizeof t / sizeof t[0]; ++e)
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (f = 1; f <= 7; ++f)
             for (tail = 0; tail <= 1; ++tail) {
-                tl_dim dims[5];
-                tl_memory_desc s, d;
-                char what[96];
-                int n = 0;
-                if (k[i].st[0] == 'g') dims[n++] = 2;
-                dims[n++] = 2 * k[i].blk + 3 * tail;
-                dims[n++] = k[i].blk * (f % 2 ? 2 : 3);
-                for (; n < k[i].nd; ++n) dims[n] = k[i].st[2] == 'd' && n == 2 ? (f + 1) / 2 : f;
-                if (tl_md_init_by_tag(&s, k[i].nd, dims, t[e], k[i].st) ||
-                    tl_md_init_by_tag(&d, k[i].nd, dims, t[e], k[i].dt)) {
-                    CHECK_MSG(0, "side tiles %s -> %s refused", k[i].st, k[i].dt);
-                    continue;
-                }
-                sprintf(what, "side tiles %s %s -> %s taps %d tail %d", tl_dt_name(t[e]), k[i].st, k[i].dt,
-                        f, tail);
-                compare(&s, &d, NULL, f % 4, what);
-                if (t[e] == TL_F32) side += !tail && side_by_side(&s, &d);
-                else side2 += !tail && side_by_side(&s, &d) == 8;
+                int s4 = side_tile(&k[i], TL_F32, f, tail), s2 = side_tile(&k[i], TL_BF16, f, tail);
+                side += !tail && s4;
+                side2 += !tail && s2 == 8;
             }
     if (tl__sr_avx2()) CHECK_MSG(side >= 30, "only %d plans took side-by-side tiles", side);
     CHECK_MSG(side2 >= 30, "only %d bf16 plans took side-by-side tiles", side2);
