@@ -60,6 +60,7 @@ typedef struct {
     int threads[TLB_MAX_THREADS], nthreads;
     int reps;
     double max_bytes;            /* skip problems moving more (src + dst) */
+    int no_onednn;               /* --no-onednn: ours and memcpy only */
     FILE *csv;
     int failures, skipped, run;
     int header_done;
@@ -505,6 +506,22 @@ static int tlb_loop_differs(const tlb_prb *p, const void *src, const void *init,
     return differs;
 }
 
+/* oneDNN's primitive for problem p (attributes a) from src to dst, or
+   NULL with the reason in why: not built with it, a problem it does not
+   take, or --no-onednn (its bf16 and f16 reorders on machines without
+   AVX-512 run a reference loop that can take minutes on a batch). */
+static tlb_dnnl *tlb_dnnl_of(const tlb_state *s, const tlb_prb *p, const tl_reorder_attr *a,
+                             const void *src, void *dst, char *why, size_t nwhy)
+{
+    if (s->no_onednn) {
+        snprintf(why, nwhy, "oneDNN: off (--no-onednn)");
+        return NULL;
+    }
+    return p->driver == TLB_REORDER
+        ? tlb_dnnl_reorder_create(&p->src, (void *)src, &p->dst, dst, a, why, nwhy)
+        : tlb_dnnl_shuffle_create(&p->src, (void *)src, dst, p->axis, p->group, p->dir, why, nwhy);
+}
+
 /* Ours against the scalar engine (must be bit-identical) and against
    oneDNN (reported; oneDNN 2.6 differs by design in a few corners). */
 static void tlb_check(tlb_state *s, const tlb_prb *p, const void *src,
@@ -533,9 +550,7 @@ static void tlb_check(tlb_state *s, const tlb_prb *p, const void *src,
         memcpy(onednn, init, dst_bytes);
         st_ours = tlb_run_ours(&q, src, ours);
         st_ref = tlb_run_scalar(&q, src, ref);
-        d = p->driver == TLB_REORDER
-            ? tlb_dnnl_reorder_create(&q.src, (void *)src, &q.dst, onednn, &q.attr, why, sizeof why)
-            : tlb_dnnl_shuffle_create(&q.src, (void *)src, onednn, q.axis, q.group, q.dir, why, sizeof why);
+        d = tlb_dnnl_of(s, &q, &q.attr, src, onednn, why, sizeof why);
         if (d && tlb_dnnl_execute(d) == 0) {
             nd = tlb_count_diffs(ours, onednn, dst_bytes, p->dst.data_type, &max_abs);
             if (nd) snprintf(dnnl_note, sizeof dnnl_note, "oneDNN: %lu differ, max |diff| %g",
@@ -608,9 +623,7 @@ static void tlb_perf(tlb_state *s, const tlb_prb *p, void *src, void *dst,
             ++s->skipped;
             break;
         }
-        r.dnnl = p->driver == TLB_REORDER
-            ? tlb_dnnl_reorder_create(&p->src, src, &p->dst, dst, &a, why, sizeof why)
-            : tlb_dnnl_shuffle_create(&p->src, src, dst, p->axis, p->group, p->dir, why, sizeof why);
+        r.dnnl = tlb_dnnl_of(s, p, &a, src, dst, why, sizeof why);
         have[TLB_OURS] = tlb_call(&r, TLB_OURS) == 0;
         have[TLB_DNNL] = r.dnnl && tlb_call(&r, TLB_DNNL) == 0;
         have[TLB_MEMCPY] = 1;
@@ -666,7 +679,7 @@ static void tlb_perf(tlb_state *s, const tlb_prb *p, void *src, void *dst,
                 else fprintf(s->csv, ",\n");
             }
         }
-        if (!have[TLB_DNNL] && t == 0 && tlb_dnnl_available())
+        if (!have[TLB_DNNL] && t == 0 && tlb_dnnl_available() && !s->no_onednn)
             printf("    (%s)\n", why);
         tlb_dnnl_destroy(r.dnnl);
         r.dnnl = NULL;
@@ -796,6 +809,10 @@ static int tlb_arg(tlb_state *s, const char *arg, const char *dir, int depth)
         if (s->reps > TLB_MAX_REPS) s->reps = TLB_MAX_REPS;
         return 0;
     }
+    if (strcmp(arg, "no-onednn") == 0) {
+        s->no_onednn = 1;
+        return 0;
+    }
     if (strncmp(arg, "max-bytes=", 10) == 0) {
         char *end;
         s->max_bytes = strtod(v, &end);
@@ -871,14 +888,15 @@ int main(int argc, char **argv)
     tlb_reset(&s);
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
         printf("usage: tlbench [--mode=P|C] [--threads=1,2] [--reps=N] [--csv=FILE]\n"
-               "               [--max-bytes=N[K|M|G]] --batch=FILE | <benchdnn problem>...\n"
+               "               [--max-bytes=N[K|M|G]] [--no-onednn] --batch=FILE | <benchdnn problem>...\n"
                "  P columns: threads, MiB moved (src + dst), GB/s ours, memcpy, oneDNN,\n"
                "  ratios ours/memcpy and ours/oneDNN (medians of --reps samples)\n");
         return argc < 2;
     }
-    /* --mode and --csv apply to the whole run wherever they stand */
+    /* --mode, --no-onednn and --csv apply to the whole run wherever they stand */
     for (i = 1; i < argc; ++i)
-        if (strncmp(argv[i], "--mode=", 7) == 0 && tlb_arg(&s, argv[i], NULL, 0)) {
+        if ((strncmp(argv[i], "--mode=", 7) == 0 || strcmp(argv[i], "--no-onednn") == 0) &&
+            tlb_arg(&s, argv[i], NULL, 0)) {
             fprintf(stderr, "tlbench: cannot use '%s' (see --help)\n", argv[i]);
             return 2;
         }
