@@ -443,6 +443,21 @@ typedef struct {
     int nw, ng;
 } tl__sr_quad;
 
+/* The same blocks in AVX2 (tl__sr8_zipsrc_block): 8 groups whose first
+   values are neighbours in the row's run, from column c, group k's 64
+   bytes to dst + to[k]; */
+typedef struct {
+    tl_dim c;
+    size_t to[8];
+} tl__sr_oct;
+
+/* and two lone groups picked together: lanes 4k + z of a row's vector
+   are its values idx[4k + z], group k's bytes to dst + to[k]. */
+typedef struct {
+    int32_t idx[8];
+    size_t to[2];
+} tl__sr_pair;
+
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0 };
 
 /* The plan's arithmetic, copied into locals once per run: dst is written
@@ -1301,6 +1316,119 @@ static tl_dim tl__sr8_widen_pad(int nl, const char *s, size_t sb, char *d, size_
         }
     }
     return m;
+}
+
+/* tl__sr16_quantize in AVX2, one vector under scale s. */
+TL__SR_INLINE simde__m256 tl__sr8_quantize1(const tl__sr_q *q, int extra, simde__m256 v, simde__m256 s)
+{
+    if (extra && q->szp != 0) v = simde_mm256_sub_ps(v, simde_mm256_set1_ps(q->szp));
+    v = simde_mm256_mul_ps(s, v);
+    TL__SR_ROUNDED(v);
+    if (extra && q->dzp != 0) v = simde_mm256_add_ps(v, simde_mm256_set1_ps(q->dzp));
+    if (extra && q->adj_on) v = simde_mm256_mul_ps(simde_mm256_set1_ps(q->adj), v);
+    return v;
+}
+
+/* 8 values v of a row, quantized and saturated to s8 or u8, as int32. */
+TL__SR_INLINE simde__m256i tl__sr8_to_i8(const tl__sr_q *q, int extra, int u8, simde__m256 v, simde__m256 s)
+{
+    v = tl__sr8_quantize1(q, extra, v, s);
+    return u8 ? tl__sr8_sat(v, 0.f, 255.f) : tl__sr8_sat(v, -128.f, 127.f);
+}
+
+/* The 32-bit lanes of a and b, then of c and d, as bytes: 128-bit lane
+   L holds lanes 4L..4L+3 of a, of b, of c, then of d. */
+TL__SR_INLINE simde__m256i tl__sr8_packs_i8(simde__m256i a, simde__m256i b, simde__m256i c,
+                                            simde__m256i d, int u8)
+{
+    a = simde_mm256_packs_epi32(a, b);
+    c = simde_mm256_packs_epi32(c, d);
+    return u8 ? simde_mm256_packus_epi16(a, c) : simde_mm256_packs_epi16(a, c);
+}
+
+/* One row's part of 8 neighbouring groups (tl__sr_oct) from v, their
+   Z values zs apart: dword k holds group k's 4 bytes. The packs leave
+   lane L as [z][group 4L..4L+3]; a byte shuffle makes it [group][z]. */
+TL__SR_INLINE simde__m256i tl__sr8_oct_row(const tl__sr_q *q, int extra, int u8, const float *v,
+                                           size_t zs, simde__m256 s)
+{
+    const simde__m256i pick = simde_mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                                    0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    simde__m256i z[4];
+    int k;
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k) z[k] = tl__sr8_to_i8(q, extra, u8, simde_mm256_loadu_ps(v + (size_t)k * zs), s);
+    return simde_mm256_shuffle_epi8(tl__sr8_packs_i8(z[0], z[1], z[2], z[3], u8), pick);
+}
+
+TL__SR_INLINE simde__m256 tl__sr8_pick8(const float *v, const int32_t *idx)
+{
+    return simde_mm256_setr_ps(v[idx[0]], v[idx[1]], v[idx[2]], v[idx[3]], v[idx[4]], v[idx[5]], v[idx[6]],
+                               v[idx[7]]);
+}
+
+TL__SR_INLINE void tl__sr8_store64(char *d, simde__m256i lo, simde__m256i hi)
+{
+    simde_mm256_storeu_si256((simde__m256i *)(void *)d, lo);
+    simde_mm256_storeu_si256((simde__m256i *)(void *)(d + 32), hi);
+}
+
+/* Blocks of OIhw4i16o4i (and its kin) from an f32 source, without S,
+   as tl__sr16_zipsrc_block does in AVX-512: for 8 neighbouring groups
+   (the taps 0-7 of a 3x3 kernel's 9), 4 loads of a row hold their 32
+   values, and after conversion the rows' dwords, transposed 8 x 8 for
+   rows 0-7 and again for rows 8-15, are the groups' 64 bytes. Lone
+   groups (the 9th tap) go two at a time, their values picked one by one
+   (AVX2's gather was slower), 4 rows' packs holding one group in each
+   128-bit lane. Every value is converted once; staged, the conversion
+   into S and the transposes and zips out of it took 3 instructions a
+   value (1.7 here). sc: the 16 rows' scales. */
+TL__SR_INLINE void tl__sr8_zipsrc_body(const tl__sr_q *q, int extra, int u8, const float *src,
+                                       size_t rs, const float *sc, const tl__sr_oct *oct, int noct,
+                                       const tl__sr_pair *pair, int npair, size_t zs, char *d)
+{
+    int j, h, g, k;
+    for (g = 0; g < noct; ++g) {
+        const tl__sr_oct *o = &oct[g];
+        TL__SR_UNROLL
+        for (h = 0; h < 2; ++h) {
+            simde__m256 r[8];
+            TL__SR_UNROLL
+            for (j = 0; j < 8; ++j)
+                r[j] = simde_mm256_castsi256_ps(tl__sr8_oct_row(q, extra, u8, src + (size_t)(8 * h + j) * rs + o->c,
+                                                                zs, simde_mm256_set1_ps(sc[8 * h + j])));
+            tl__sr8_t8x8(r);
+            TL__SR_UNROLL
+            for (j = 0; j < 8; ++j) simde_mm256_storeu_ps((float *)(void *)(d + o->to[j] + 32 * (size_t)h), r[j]);
+        }
+    }
+    for (g = 0; g < npair; ++g) {
+        const tl__sr_pair *pr = &pair[g];
+        simde__m256i R[4];
+        TL__SR_UNROLL
+        for (j = 0; j < 4; ++j) {
+            simde__m256i v[4];
+            TL__SR_UNROLL
+            for (k = 0; k < 4; ++k)
+                v[k] = tl__sr8_to_i8(q, extra, u8, tl__sr8_pick8(src + (size_t)(4 * j + k) * rs, pr->idx),
+                                     simde_mm256_set1_ps(sc[4 * j + k]));
+            R[j] = tl__sr8_packs_i8(v[0], v[1], v[2], v[3], u8);
+        }
+        /* group 0 from the low lanes, then group 1 from the high ones
+           (literal selects: every -O level needs its immediates) */
+        tl__sr8_store64(d + pr->to[0], simde_mm256_permute2x128_si256(R[0], R[1], 0x20),
+                        simde_mm256_permute2x128_si256(R[2], R[3], 0x20));
+        tl__sr8_store64(d + pr->to[1], simde_mm256_permute2x128_si256(R[0], R[1], 0x31),
+                        simde_mm256_permute2x128_si256(R[2], R[3], 0x31));
+    }
+}
+
+static void tl__sr8_zipsrc_block(const tl__sr_q *q, int u8, const float *src, size_t rs,
+                                 const float *sc, const tl__sr_oct *oct, int noct,
+                                 const tl__sr_pair *pair, int npair, size_t zs, char *d)
+{
+    if (q->extra) tl__sr8_zipsrc_body(q, 1, u8, src, rs, sc, oct, noct, pair, npair, zs, d);
+    else tl__sr8_zipsrc_body(q, 0, u8, src, rs, sc, oct, noct, pair, npair, zs, d);
 }
 #endif /* TL__SR_AVX2 */
 #if TL__SR_AVX2 == 2
@@ -2585,6 +2713,10 @@ typedef struct {
     int nq;                     /* f32 -> 8 bits from the source (tl__sr16_zipsrc_block):
                                    quads of groups; else 0 */
     tl__sr_quad quad[TL__SR_PBLOCK / 256];
+    int noct, npair;            /* the same in AVX2 (tl__sr8_zipsrc_block): groups
+                                   8 at a time, lone ones in pairs; else 0 */
+    tl__sr_oct oct[TL__SR_PBLOCK / 64 / 8];
+    tl__sr_pair pair[TL__SR_PBLOCK / 64 / 16];
     tl_dim noff;                /* entries of off */
     uint16_t *off;              /* fast: pairs (T offset, dst offset) per group of
                                    nZ rows; else the S offset of each dst element
@@ -3082,9 +3214,7 @@ static void tl__sr_perm_rows_init(tl__sr_perm *pm, const tl_reorder_plan *p, siz
                  p->src_md.data_type == TL_F32 && p->dst_md.data_type == TL_F32 && p->scales &&
                  !tl__sr_q_of(p, tl__sr_no_scales).extra && p->loops[pm->R].scale_stride <= 1;
 }
-#endif
 
-#if TL__SR_AVX512
 /* Each S column's dst byte offset where a group of Z rows starts there;
    (size_t)-1 elsewhere. */
 static void tl__sr_perm_group_cols(const tl__sr_perm *pm, size_t *col)
@@ -3093,6 +3223,56 @@ static void tl__sr_perm_group_cols(const tl__sr_perm *pm, size_t *col)
     for (c = 0; c < pm->nX * pm->nC; ++c) col[c] = (size_t)-1;
     for (g = 0; g < pm->noff; ++g) col[pm->off[2 * g] / 16] = (size_t)(pm->off[2 * g + 1] * pm->vs);
 }
+
+/* Lone group number n (column c, dst offset to) into the pairs; 0 when
+   they are full. */
+static int tl__sr_perm_add_lone(tl__sr_perm *pm, int n, tl_dim c, size_t to)
+{
+    tl__sr_pair *pr = &pm->pair[n / 2];
+    int z;
+    if (n == 2 * (int)(sizeof pm->pair / sizeof pm->pair[0])) return 0;
+    for (z = 0; z < 4; ++z) pr->idx[4 * (n % 2) + z] = (int32_t)(c + z * pm->zs);
+    pr->to[n % 2] = to;
+    return 1;
+}
+
+/* Once per kernel call on AVX2 machines without AVX-512 (col: room for
+   TL__SR_ROWS): the blocks of tl__sr_perm_zipsrc_init's kind whose
+   groups mostly lie 8 neighbours or more in a row (kernels of 3x3, 5x5
+   and 7x7: runs of 9, 25 and 49) skip S too: tl__sr8_zipsrc_block, per
+   iteration of the x loop if there is one. The octs and pairs hold the
+   groups of x = 0. */
+static void tl__sr_perm_octs_init(tl__sr_perm *pm, const tl_reorder_plan *p, size_t *col)
+{
+    const int most = (int)(sizeof pm->oct / sizeof pm->oct[0]);
+    tl_dim c, k, nC = pm->nC;
+    int nlone = 0;
+    if (!pm->fast || pm->nR != 16 || pm->nZ != 4 || pm->vs != 1 || pm->nx > 1 ||
+        p->mode == TL_REORDER_MODE_COPY || p->src_md.data_type != TL_F32 ||
+        pm->noff * pm->nZ != pm->nX * nC || p->beta != 0 || !tl__sr_avx2() || tl__sr_avx512())
+        return;
+    tl__sr_perm_group_cols(pm, col);
+    for (c = 0; c < nC; ++c) {
+        if (col[c] == (size_t)-1) continue;
+        for (k = 1; k < 8 && c + k < nC && col[c + k] != (size_t)-1; ++k) {}
+        if (k < 8) {
+            if (!tl__sr_perm_add_lone(pm, nlone, c, col[c])) break;
+            ++nlone;
+            continue;
+        }
+        if (pm->noct == most) break;
+        pm->oct[pm->noct].c = c;
+        for (k = 0; k < 8; ++k) pm->oct[pm->noct].to[k] = col[c + k];
+        ++pm->noct;
+        c += 7;
+    }
+    pm->npair = nlone / 2;
+    /* too many lone groups, or an odd one out (taps of a padded I block) */
+    if (c < nC || nlone > pm->noct || nlone % 2) pm->noct = pm->npair = 0;
+}
+#endif
+
+#if TL__SR_AVX512
 
 /* Once per kernel call (col: room for TL__SR_ROWS). f32 -> s8 or u8
    blocks of onepass's kind whose groups each fit a window of 32 source
@@ -3194,18 +3374,27 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         return;
     }
 #endif
-#if TL__SR_AVX512
-    if (pm->nq) {   /* one call per run of the x loop (O blocks of a 1x1 kernel), if any */
+#if TL__SR_AVX2
+    if (pm->nq || pm->noct) {   /* one call per run of the x loop (O blocks of a 1x1 kernel), if any */
         const tl_reorder_loop *R = &p->loops[pm->R], *X = &p->loops[pm->nx ? pm->x[0] : pm->R];
         tl__sr_q q = tl__sr_q_of(p, tl__sr_no_scales);
+        const float *from;
         float sc[16];
+        int u8 = p->dst_md.data_type == TL_U8;
         tl_dim r, x;
         for (x = 0; x < pm->nX; ++x) {
             for (r = 0; r < 16; ++r)    /* x * 1 is x: 8-bit values lose even a NaN's payload */
                 sc[r] = p->scales ? p->scales[sidx + x * X->scale_stride + r * R->scale_stride] : 1.f;
-            tl__sr16_zipsrc_block(&q, p->dst_md.data_type == TL_U8,
-                                  (const float *)(const void *)s + x * X->src_stride,
-                                  (size_t)R->src_stride, sc, pm->quad, pm->nq, d + x * X->dst_stride);
+            from = (const float *)(const void *)s + x * X->src_stride;
+#if TL__SR_AVX512
+            if (pm->nq) {
+                tl__sr16_zipsrc_block(&q, u8, from, (size_t)R->src_stride, sc, pm->quad, pm->nq,
+                                      d + x * X->dst_stride);
+                continue;
+            }
+#endif
+            tl__sr8_zipsrc_block(&q, u8, from, (size_t)R->src_stride, sc, pm->oct, pm->noct, pm->pair,
+                                 pm->npair, (size_t)pm->zs, d + x * X->dst_stride);
         }
         return;
     }
@@ -3788,6 +3977,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
         tl__sr_perm_dense_init(&pm);
 #if TL__SR_AVX2
         tl__sr_perm_rows_init(&pm, p, rows);
+        tl__sr_perm_octs_init(&pm, p, rows);
 #endif
 #if TL__SR_AVX512
         tl__sr_perm_onepass_init(&pm, p, rows);

@@ -55,7 +55,7 @@ int shuffle_simd_has_lines(void)
 static long cases_run, cases_simd;
 static long cases_perm, cases_perm_fast;   /* blocks staged in source order */
 static long cases_onepass;  /* of those, transposed and zipped in one pass */
-static long cases_zipsrc;   /* of those, zipped straight from an f32 source */
+static long cases_zipsrc;   /* of those, zipped straight from an f32 source (AVX2 too) */
 
 /* Random bytes, or (for float types) a value from a list of hard ones. */
 static void fill(unsigned char *p, size_t bytes, tl_data_type dt)
@@ -136,16 +136,19 @@ static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
         if (tl__sr_perm_pick(&plan, &sh, &pm, 0, plan.loops[0].size)) {
             ++cases_perm;
             cases_perm_fast += pm.fast;
-#if TL__SR_AVX512
+#if TL__SR_AVX2
             {
                 static uint16_t off[TL__SR_PBLOCK];
                 static size_t col[TL__SR_ROWS];
                 pm.off = off;
                 tl__sr_perm_table(&plan, &pm);
+#if TL__SR_AVX512
                 tl__sr_perm_onepass_init(&pm, &plan, col);
                 cases_onepass += pm.onepass != NULL;
                 tl__sr_perm_zipsrc_init(&pm, &plan, col);
-                cases_zipsrc += pm.nq > 0;
+#endif
+                tl__sr_perm_octs_init(&pm, &plan, col);
+                cases_zipsrc += pm.nq > 0 || pm.noct > 0;
             }
 #endif
         }
@@ -457,9 +460,12 @@ static void weights(void)
    conversions with every kind of arithmetic, groups, views, threads and
    a dst off the cache line. f32 -> 8 bits with 9 taps or fewer (1x1
    too) is zipped straight from the source instead: quads of one window
-   and of several (3x3, 2x3). Two O blocks each: a tensor of one block is
-   one dense source run, which the staged blocks split elsewhere when its
-   taps fill a vector. */
+   and of several (3x3, 2x3). On AVX2 machines, f32 -> 8 bits with runs
+   of 8 taps or more goes straight from the source too, 8 groups at a
+   time and lone ones in pairs (3x3: 1 lone tap a run, 5x5 and 7x7: 3
+   and 6 octs a run). Two O blocks each: a tensor of one block
+   is one dense source run, which the staged blocks split elsewhere when
+   its taps fill a vector. */
 static void onepass_blocks(void)
 {
     static const struct {
@@ -468,20 +474,22 @@ static void onepass_blocks(void)
         tl_dim dims[5];
         int nd;
         int zipsrc;     /* f32 -> 8 bits with taps 9 or fewer: no S */
+        int octs;       /* the same without AVX-512: runs of 8 taps or more */
     } k[] = {
-        { TL_S8, TL_S8, "oihw", "OIhw4i16o4i", { 32, 48, 3, 3 }, 4, 0 },
-        { TL_U8, TL_U8, "oihw", "OIhw4i16o4i", { 32, 32, 7, 7 }, 4, 0 },
-        { TL_F32, TL_S8, "oihw", "OIhw4i16o4i", { 32, 32, 5, 5 }, 4, 0 },
-        { TL_F32, TL_U8, "oihw", "OIhw4i16o4i", { 48, 16, 2, 3 }, 4, 1 },
-        { TL_F32, TL_S8, "goihw", "gOIhw4i16o4i", { 2, 16, 32, 3, 3 }, 5, 1 },
-        { TL_F32, TL_U8, "oihw", "OIhw4i16o4i", { 32, 48, 3, 3 }, 4, 1 },
-        { TL_F32, TL_S8, "oihw", "OIhw4i16o4i", { 48, 64, 1, 1 }, 4, 1 },
-        { TL_BF16, TL_S8, "hwio", "OIhw4i16o4i", { 16, 16, 3, 3 }, 4, 0 },
-        { TL_S8, TL_S8, "oidhw", "OIdhw4i16o4i", { 32, 16, 2, 3, 3 }, 5, 0 },
-        { TL_BF16, TL_BF16, "oihw", "OIhw8i16o2i", { 32, 32, 3, 3 }, 4, 0 },
-        { TL_F32, TL_BF16, "oihw", "OIhw8i16o2i", { 32, 16, 5, 5 }, 4, 0 },
-        { TL_F32, TL_BF16, "goihw", "gOIhw8i16o2i", { 2, 16, 32, 2, 3 }, 5, 0 },
-        { TL_F16, TL_F16, "oihw", "OIhw8i16o2i", { 48, 16, 5, 5 }, 4, 0 }
+        { TL_S8, TL_S8, "oihw", "OIhw4i16o4i", { 32, 48, 3, 3 }, 4, 0, 0 },
+        { TL_U8, TL_U8, "oihw", "OIhw4i16o4i", { 32, 32, 7, 7 }, 4, 0, 0 },
+        { TL_F32, TL_S8, "oihw", "OIhw4i16o4i", { 32, 32, 5, 5 }, 4, 0, 1 },
+        { TL_F32, TL_S8, "oihw", "OIhw4i16o4i", { 32, 16, 7, 7 }, 4, 0, 1 },
+        { TL_F32, TL_U8, "oihw", "OIhw4i16o4i", { 48, 16, 2, 3 }, 4, 1, 0 },
+        { TL_F32, TL_S8, "goihw", "gOIhw4i16o4i", { 2, 16, 32, 3, 3 }, 5, 1, 1 },
+        { TL_F32, TL_U8, "oihw", "OIhw4i16o4i", { 32, 48, 3, 3 }, 4, 1, 1 },
+        { TL_F32, TL_S8, "oihw", "OIhw4i16o4i", { 48, 64, 1, 1 }, 4, 1, 0 },
+        { TL_BF16, TL_S8, "hwio", "OIhw4i16o4i", { 16, 16, 3, 3 }, 4, 0, 0 },
+        { TL_S8, TL_S8, "oidhw", "OIdhw4i16o4i", { 32, 16, 2, 3, 3 }, 5, 0, 0 },
+        { TL_BF16, TL_BF16, "oihw", "OIhw8i16o2i", { 32, 32, 3, 3 }, 4, 0, 0 },
+        { TL_F32, TL_BF16, "oihw", "OIhw8i16o2i", { 32, 16, 5, 5 }, 4, 0, 0 },
+        { TL_F32, TL_BF16, "goihw", "gOIhw8i16o2i", { 2, 16, 32, 2, 3 }, 5, 0, 0 },
+        { TL_F16, TL_F16, "oihw", "OIhw8i16o2i", { 48, 16, 5, 5 }, 4, 0, 0 }
     };
     static float scales[64];
     size_t i;
@@ -520,9 +528,11 @@ static void onepass_blocks(void)
             if (tl__sr_avx512() && (k[i].sdt == TL_F32 || (copy && tl_dt_size(k[i].sdt) == 1)) &&
                 k[i].dims[k[i].nd - 1] * k[i].dims[k[i].nd - 2] > 1)
                 CHECK_MSG(cases_onepass == onepass + 1, "%s: not zipped in one pass", what);
-            if (tl__sr_avx512())
-                CHECK_MSG(cases_zipsrc == zipsrc + k[i].zipsrc, "%s: %s from the source", what,
-                          k[i].zipsrc ? "not zipped" : "zipped");
+            if (tl__sr_avx2()) {
+                int want = tl__sr_avx512() ? k[i].zipsrc : k[i].octs;
+                CHECK_MSG(cases_zipsrc == zipsrc + want, "%s: %s from the source", what,
+                          want ? "not zipped" : "zipped");
+            }
         }
 }
 
