@@ -745,11 +745,16 @@ TL__SR_INLINE void tl__sr8_load(tl_data_type dt, const char *p, simde__m256 *v)
     }
 }
 
-TL__SR_INLINE simde__m256i tl__sr8_sat(simde__m256 v, float lo, float hi)
+/* tl__sr_sat without the lower clamp: below the dst type's range,
+   vcvtps2dq (native here) gives an integer below it, or INT32_MIN past
+   int32's, which the packs that follow for s8 and u8 saturate and which
+   is s32's own lower bound. SSE2's keeps the clamp: SIMDe's portable
+   conversion leaves such values to the C cast under
+   SIMDE_FAST_CONVERSION_RANGE. */
+TL__SR_INLINE simde__m256i tl__sr8_sat(simde__m256 v, float hi)
 {
     v = simde_mm256_and_ps(v, simde_mm256_cmp_ps(v, v, SIMDE_CMP_ORD_Q));
-    v = simde_mm256_min_ps(simde_mm256_max_ps(v, simde_mm256_set1_ps(lo)), simde_mm256_set1_ps(hi));
-    return simde_mm256_cvtps_epi32(v);
+    return simde_mm256_cvtps_epi32(simde_mm256_min_ps(v, simde_mm256_set1_ps(hi)));
 }
 
 TL__SR_INLINE simde__m256i tl__sr8_bf16(simde__m256 v)
@@ -781,8 +786,8 @@ TL__SR_INLINE void tl__sr8_put(char *p, simde__m256i v, int nt)
 
 /* 16 f32 values v as type dt at p, as tl__sr_store. The packs work
    within 128-bit lanes, so a permute puts the values back in order;
-   every value is in range before a pack (no saturation happens there).
-   nt: streamed (p 16-byte aligned). */
+   their saturation is the lower clamp (tl__sr8_sat). nt: streamed (p
+   16-byte aligned). */
 TL__SR_INLINE void tl__sr8_store(tl_data_type dt, const simde__m256 *v, char *p, int nt)
 {
     simde__m256i a, b, order = simde_mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
@@ -792,8 +797,8 @@ TL__SR_INLINE void tl__sr8_store(tl_data_type dt, const simde__m256 *v, char *p,
         tl__sr8_put(p + 32, simde_mm256_castps_si256(v[1]), nt);
         break;
     case TL_S32:
-        tl__sr8_put(p, tl__sr8_sat(v[0], -2147483648.0f, 2147483520.0f), nt);
-        tl__sr8_put(p + 32, tl__sr8_sat(v[1], -2147483648.0f, 2147483520.0f), nt);
+        tl__sr8_put(p, tl__sr8_sat(v[0], 2147483520.0f), nt);
+        tl__sr8_put(p + 32, tl__sr8_sat(v[1], 2147483520.0f), nt);
         break;
     case TL_BF16:
         a = simde_mm256_packus_epi32(tl__sr8_bf16(v[0]), tl__sr8_bf16(v[1]));
@@ -803,12 +808,12 @@ TL__SR_INLINE void tl__sr8_store(tl_data_type dt, const simde__m256 *v, char *p,
         tl__sr8_put(p, simde_mm256_set_m128i(tl__sr8_to_f16(v[1]), tl__sr8_to_f16(v[0])), nt);
         break;
     case TL_S8:
-        a = simde_mm256_packs_epi32(tl__sr8_sat(v[0], -128.f, 127.f), tl__sr8_sat(v[1], -128.f, 127.f));
+        a = simde_mm256_packs_epi32(tl__sr8_sat(v[0], 127.f), tl__sr8_sat(v[1], 127.f));
         b = simde_mm256_permutevar8x32_epi32(simde_mm256_packs_epi16(a, a), order);
         tl__sr_put(p, simde_mm256_castsi256_si128(b), nt);
         break;
     default:        /* TL_U8 */
-        a = simde_mm256_packs_epi32(tl__sr8_sat(v[0], 0.f, 255.f), tl__sr8_sat(v[1], 0.f, 255.f));
+        a = simde_mm256_packs_epi32(tl__sr8_sat(v[0], 255.f), tl__sr8_sat(v[1], 255.f));
         b = simde_mm256_permutevar8x32_epi32(simde_mm256_packus_epi16(a, a), order);
         tl__sr_put(p, simde_mm256_castsi256_si128(b), nt);
         break;
@@ -1333,7 +1338,7 @@ TL__SR_INLINE simde__m256 tl__sr8_quantize1(const tl__sr_q *q, int extra, simde_
 TL__SR_INLINE simde__m256i tl__sr8_to_i8(const tl__sr_q *q, int extra, int u8, simde__m256 v, simde__m256 s)
 {
     v = tl__sr8_quantize1(q, extra, v, s);
-    return u8 ? tl__sr8_sat(v, 0.f, 255.f) : tl__sr8_sat(v, -128.f, 127.f);
+    return tl__sr8_sat(v, u8 ? 255.f : 127.f);
 }
 
 /* The 32-bit lanes of a and b, then of c and d, as bytes: 128-bit lane
