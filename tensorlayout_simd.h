@@ -452,10 +452,12 @@ typedef struct {
 } tl__sr_oct;
 
 /* and two lone groups picked together: lanes 4k + z of a row's vector
-   are its values idx[4k + z], group k's bytes to dst + to[k]. */
+   are its values idx[4k + z], group k's bytes to dst + to[k]; dense:
+   the 8 values are neighbours (1x1 kernels), one load. */
 typedef struct {
     int32_t idx[8];
     size_t to[2];
+    int dense;
 } tl__sr_pair;
 
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0 };
@@ -1366,16 +1368,43 @@ TL__SR_INLINE simde__m256i tl__sr8_oct_row(const tl__sr_q *q, int extra, int u8,
     return simde_mm256_shuffle_epi8(tl__sr8_packs_i8(z[0], z[1], z[2], z[3], u8), pick);
 }
 
-TL__SR_INLINE simde__m256 tl__sr8_pick8(const float *v, const int32_t *idx)
-{
-    return simde_mm256_setr_ps(v[idx[0]], v[idx[1]], v[idx[2]], v[idx[3]], v[idx[4]], v[idx[5]], v[idx[6]],
-                               v[idx[7]]);
-}
-
 TL__SR_INLINE void tl__sr8_store64(char *d, simde__m256i lo, simde__m256i hi)
 {
     simde_mm256_storeu_si256((simde__m256i *)(void *)d, lo);
     simde_mm256_storeu_si256((simde__m256i *)(void *)(d + 32), hi);
+}
+
+/* A row's 8 values of pair pr (tl__sr_pair) from row v (dense: its
+   flag, a constant). */
+TL__SR_INLINE simde__m256 tl__sr8_pair_row(const float *v, const tl__sr_pair *pr, int dense)
+{
+    const int32_t *i = pr->idx;
+    if (dense) return simde_mm256_loadu_ps(v + i[0]);
+    return simde_mm256_setr_ps(v[i[0]], v[i[1]], v[i[2]], v[i[3]], v[i[4]], v[i[5]], v[i[6]], v[i[7]]);
+}
+
+/* The 16 rows of pair pr from src (rows rs apart, scales sc) to its two
+   groups' 64 bytes. */
+TL__SR_INLINE void tl__sr8_pair(const tl__sr_q *q, int extra, int u8, const float *src, size_t rs,
+                                const float *sc, const tl__sr_pair *pr, int dense, char *d)
+{
+    simde__m256i R[4];
+    int j, k;
+    TL__SR_UNROLL
+    for (j = 0; j < 4; ++j) {
+        simde__m256i v[4];
+        TL__SR_UNROLL
+        for (k = 0; k < 4; ++k)
+            v[k] = tl__sr8_to_i8(q, extra, u8, tl__sr8_pair_row(src + (size_t)(4 * j + k) * rs, pr, dense),
+                                 simde_mm256_set1_ps(sc[4 * j + k]));
+        R[j] = tl__sr8_packs_i8(v[0], v[1], v[2], v[3], u8);
+    }
+    /* group 0 from the low lanes, then group 1 from the high ones
+       (literal selects: every -O level needs its immediates) */
+    tl__sr8_store64(d + pr->to[0], simde_mm256_permute2x128_si256(R[0], R[1], 0x20),
+                    simde_mm256_permute2x128_si256(R[2], R[3], 0x20));
+    tl__sr8_store64(d + pr->to[1], simde_mm256_permute2x128_si256(R[0], R[1], 0x31),
+                    simde_mm256_permute2x128_si256(R[2], R[3], 0x31));
 }
 
 /* Blocks of OIhw4i16o4i (and its kin) from an f32 source, without S,
@@ -1383,16 +1412,17 @@ TL__SR_INLINE void tl__sr8_store64(char *d, simde__m256i lo, simde__m256i hi)
    (the taps 0-7 of a 3x3 kernel's 9), 4 loads of a row hold their 32
    values, and after conversion the rows' dwords, transposed 8 x 8 for
    rows 0-7 and again for rows 8-15, are the groups' 64 bytes. Lone
-   groups (the 9th tap) go two at a time, their values picked one by one
-   (AVX2's gather was slower), 4 rows' packs holding one group in each
-   128-bit lane. Every value is converted once; staged, the conversion
+   groups (the 9th tap; every group of a 1x1 kernel) go two at a time,
+   their values picked one by one (AVX2's gather was slower) or, where
+   they are neighbours (1x1), loaded, 4 rows' packs holding one group in
+   each 128-bit lane. Every value is converted once; staged, the conversion
    into S and the transposes and zips out of it took 3 instructions a
    value (1.7 here). sc: the 16 rows' scales. */
 TL__SR_INLINE void tl__sr8_zipsrc_body(const tl__sr_q *q, int extra, int u8, const float *src,
                                        size_t rs, const float *sc, const tl__sr_oct *oct, int noct,
                                        const tl__sr_pair *pair, int npair, size_t zs, char *d)
 {
-    int j, h, g, k;
+    int j, h, g;
     for (g = 0; g < noct; ++g) {
         const tl__sr_oct *o = &oct[g];
         TL__SR_UNROLL
@@ -1408,23 +1438,8 @@ TL__SR_INLINE void tl__sr8_zipsrc_body(const tl__sr_q *q, int extra, int u8, con
         }
     }
     for (g = 0; g < npair; ++g) {
-        const tl__sr_pair *pr = &pair[g];
-        simde__m256i R[4];
-        TL__SR_UNROLL
-        for (j = 0; j < 4; ++j) {
-            simde__m256i v[4];
-            TL__SR_UNROLL
-            for (k = 0; k < 4; ++k)
-                v[k] = tl__sr8_to_i8(q, extra, u8, tl__sr8_pick8(src + (size_t)(4 * j + k) * rs, pr->idx),
-                                     simde_mm256_set1_ps(sc[4 * j + k]));
-            R[j] = tl__sr8_packs_i8(v[0], v[1], v[2], v[3], u8);
-        }
-        /* group 0 from the low lanes, then group 1 from the high ones
-           (literal selects: every -O level needs its immediates) */
-        tl__sr8_store64(d + pr->to[0], simde_mm256_permute2x128_si256(R[0], R[1], 0x20),
-                        simde_mm256_permute2x128_si256(R[2], R[3], 0x20));
-        tl__sr8_store64(d + pr->to[1], simde_mm256_permute2x128_si256(R[0], R[1], 0x31),
-                        simde_mm256_permute2x128_si256(R[2], R[3], 0x31));
+        if (pair[g].dense) tl__sr8_pair(q, extra, u8, src, rs, sc, &pair[g], 1, d);
+        else tl__sr8_pair(q, extra, u8, src, rs, sc, &pair[g], 0, d);
     }
 }
 
@@ -2721,7 +2736,7 @@ typedef struct {
     int noct, npair;            /* the same in AVX2 (tl__sr8_zipsrc_block): groups
                                    8 at a time, lone ones in pairs; else 0 */
     tl__sr_oct oct[TL__SR_PBLOCK / 64 / 8];
-    tl__sr_pair pair[TL__SR_PBLOCK / 64 / 16];
+    tl__sr_pair pair[TL__SR_PBLOCK / 64 / 2];
     tl_dim noff;                /* entries of off */
     uint16_t *off;              /* fast: pairs (T offset, dst offset) per group of
                                    nZ rows; else the S offset of each dst element
@@ -3238,15 +3253,17 @@ static int tl__sr_perm_add_lone(tl__sr_perm *pm, int n, tl_dim c, size_t to)
     if (n == 2 * (int)(sizeof pm->pair / sizeof pm->pair[0])) return 0;
     for (z = 0; z < 4; ++z) pr->idx[4 * (n % 2) + z] = (int32_t)(c + z * pm->zs);
     pr->to[n % 2] = to;
+    pr->dense = pm->zs == 1 && pr->idx[4] == pr->idx[0] + 4;
     return 1;
 }
 
 /* Once per kernel call on AVX2 machines without AVX-512 (col: room for
    TL__SR_ROWS): the blocks of tl__sr_perm_zipsrc_init's kind whose
    groups mostly lie 8 neighbours or more in a row (kernels of 3x3, 5x5
-   and 7x7: runs of 9, 25 and 49) skip S too: tl__sr8_zipsrc_block, per
-   iteration of the x loop if there is one. The octs and pairs hold the
-   groups of x = 0. */
+   and 7x7: runs of 9, 25 and 49) or whose pairs of lone groups are
+   each 8 neighbouring values (1x1 kernels) skip S too:
+   tl__sr8_zipsrc_block, per iteration of the x loop if there is one.
+   The octs and pairs hold the groups of x = 0. */
 static void tl__sr_perm_octs_init(tl__sr_perm *pm, const tl_reorder_plan *p, size_t *col)
 {
     const int most = (int)(sizeof pm->oct / sizeof pm->oct[0]);
@@ -3272,8 +3289,10 @@ static void tl__sr_perm_octs_init(tl__sr_perm *pm, const tl_reorder_plan *p, siz
         c += 7;
     }
     pm->npair = nlone / 2;
-    /* too many lone groups, or an odd one out (taps of a padded I block) */
-    if (c < nC || nlone > pm->noct || nlone % 2) pm->noct = pm->npair = 0;
+    for (k = 0; k < pm->npair && pm->pair[k].dense; ++k) {}
+    /* too many lone groups picked value by value, or an odd one out
+       (taps of a padded I block) */
+    if (c < nC || (nlone > pm->noct && k < pm->npair) || nlone % 2) pm->noct = pm->npair = 0;
 }
 #endif
 
@@ -3380,7 +3399,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     }
 #endif
 #if TL__SR_AVX2
-    if (pm->nq || pm->noct) {   /* one call per run of the x loop (O blocks of a 1x1 kernel), if any */
+    if (pm->nq || pm->noct || pm->npair) {  /* a call per run of the x loop (O blocks of a 1x1 kernel) */
         const tl_reorder_loop *R = &p->loops[pm->R], *X = &p->loops[pm->nx ? pm->x[0] : pm->R];
         tl__sr_q q = tl__sr_q_of(p, tl__sr_no_scales);
         const float *from;

@@ -148,7 +148,7 @@ static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
                 tl__sr_perm_zipsrc_init(&pm, &plan, col);
 #endif
                 tl__sr_perm_octs_init(&pm, &plan, col);
-                cases_zipsrc += pm.nq > 0 || pm.noct > 0;
+                cases_zipsrc += pm.nq > 0 || pm.noct > 0 || pm.npair > 0;
             }
 #endif
         }
@@ -463,7 +463,8 @@ static void weights(void)
    and of several (3x3, 2x3). On AVX2 machines, f32 -> 8 bits with runs
    of 8 taps or more goes straight from the source too, 8 groups at a
    time and lone ones in pairs (3x3: 1 lone tap a run, 5x5 and 7x7: 3
-   and 6 octs a run). Two O blocks each: a tensor of one block
+   and 6 octs a run), and so does 1x1, whose pairs are each one load.
+   Two O blocks each: a tensor of one block
    is one dense source run, which the staged blocks split elsewhere when
    its taps fill a vector. */
 static void onepass_blocks(void)
@@ -483,7 +484,8 @@ static void onepass_blocks(void)
         { TL_F32, TL_U8, "oihw", "OIhw4i16o4i", { 48, 16, 2, 3 }, 4, 1, 0 },
         { TL_F32, TL_S8, "goihw", "gOIhw4i16o4i", { 2, 16, 32, 3, 3 }, 5, 1, 1 },
         { TL_F32, TL_U8, "oihw", "OIhw4i16o4i", { 32, 48, 3, 3 }, 4, 1, 1 },
-        { TL_F32, TL_S8, "oihw", "OIhw4i16o4i", { 48, 64, 1, 1 }, 4, 1, 0 },
+        { TL_F32, TL_S8, "oihw", "OIhw4i16o4i", { 48, 64, 1, 1 }, 4, 1, 1 },
+        { TL_F32, TL_U8, "oihw", "OIhw4i16o4i", { 32, 32, 1, 1 }, 4, 1, 1 },
         { TL_BF16, TL_S8, "hwio", "OIhw4i16o4i", { 16, 16, 3, 3 }, 4, 0, 0 },
         { TL_S8, TL_S8, "oidhw", "OIdhw4i16o4i", { 32, 16, 2, 3, 3 }, 5, 0, 0 },
         { TL_BF16, TL_BF16, "oihw", "OIhw8i16o2i", { 32, 32, 3, 3 }, 4, 0, 0 },
