@@ -1368,6 +1368,7 @@ TL__SR_INLINE simde__m256i tl__sr8_oct_row(const tl__sr_q *q, int extra, int u8,
     return simde_mm256_shuffle_epi8(tl__sr8_packs_i8(z[0], z[1], z[2], z[3], u8), pick);
 }
 
+/* 64 bytes to d: lo, then hi. */
 TL__SR_INLINE void tl__sr8_store64(char *d, simde__m256i lo, simde__m256i hi)
 {
     simde_mm256_storeu_si256((simde__m256i *)(void *)d, lo);
@@ -3300,7 +3301,6 @@ static void tl__sr_perm_octs_init(tl__sr_perm *pm, const tl_reorder_plan *p, siz
 #endif
 
 #if TL__SR_AVX512
-
 /* Once per kernel call (col: room for TL__SR_ROWS). f32 -> s8 or u8
    blocks of onepass's kind whose groups each fit a window of 32 source
    values (zs <= 9: kernels up to 3x3, 1x1 too, which onepass leaves to
