@@ -606,6 +606,17 @@ TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop)
 #define TL__SR_PAIR_CASE(BODY, S, D, SS, DS) \
     case TL__SR_PAIR(S, D): BODY(p, S, D, SS, DS, src, dst, sc, n, rs); break;
 
+/* The lines of [p, p + bytes) on their way into L1 (l2: only into L2;
+   a constant where inlined). */
+TL__SR_INLINE void tl__sr_prefetch_lines(const char *p, size_t bytes, int l2)
+{
+    size_t b;
+    for (b = 0; b < bytes; b += 64) {
+        if (l2) TL__SIMD_PREFETCH_L2(p + b);
+        else TL__SIMD_PREFETCH(p + b);
+    }
+}
+
 /* A block of TL__SR_TILES_BODY element by element: rows j < rows at
    b + off[j], their first mm columns of es-byte elements to d, db bytes
    apart (the last block of the tensor, whose whole-row loads could pass
@@ -3195,8 +3206,7 @@ static void tl__sr_perm_transpose(const tl__sr_perm *pm, int es, char *S, char *
    so the last block may point past the tensor. */
 static void tl__sr_perm_prefetch(const char *next, size_t bytes)
 {
-    size_t b;
-    for (b = 0; b < bytes; b += 64) TL__SIMD_PREFETCH_L2(next + b);
+    tl__sr_prefetch_lines(next, bytes, 1);
 }
 
 #if TL__SR_AVX2
@@ -3619,8 +3629,11 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
    (runs of 16 bytes or more) or byte by byte; that outer.count times,
    outer.s and outer.d bytes further each time (the pixels of s8 nChw16c
    -> nhwc, whose 4 runs of 16 bytes took a call each: a quarter of the
-   time went to the calls). nt: streamed (n and every run's d in 16s).
-   Inlined with n and nt constant. */
+   time went to the calls). Runs of 128 bytes or more prefetch the run 8
+   on: a run's few lines, a stride apart (the 256 bytes of an attention
+   head, abcd -> acbd), are too few for the hardware prefetchers, and
+   the copy ran at half of memcpy. nt: streamed (n and every run's d in
+   16s). Inlined with n and nt constant. */
 TL__SR_INLINE void tl__sr_copy_runs_n(const char *s0, char *d0, size_t n, tl__sr_runs rs,
                                       tl__sr_runs outer, int nt)
 {
@@ -3630,6 +3643,7 @@ TL__SR_INLINE void tl__sr_copy_runs_n(const char *s0, char *d0, size_t n, tl__sr
         const char *s = s0;
         char *d = d0;
         for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) {
+            if (n >= 128 && k + 8 < rs.count) tl__sr_prefetch_lines(s + 8 * rs.s, n, 0);
             /* unrolled: as a 4-trip loop (the 64 bytes of f32 OIhw16o16i 1x1)
                it ran at a third of the speed whenever the code's placement put
                it across a 32-byte boundary */
