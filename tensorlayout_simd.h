@@ -452,12 +452,10 @@ typedef struct {
 } tl__sr_oct;
 
 /* and two lone groups picked together: lanes 4k + z of a row's vector
-   are its values idx[4k + z], group k's bytes to dst + to[k]; dense:
-   the 8 values are neighbours (1x1 kernels), one load. */
+   are its values idx[4k + z], group k's bytes to dst + to[k]. */
 typedef struct {
     int32_t idx[8];
     size_t to[2];
-    int dense;
 } tl__sr_pair;
 
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0 };
@@ -1386,8 +1384,8 @@ TL__SR_INLINE void tl__sr8_store64(char *d, simde__m256i lo, simde__m256i hi)
     simde_mm256_storeu_si256((simde__m256i *)(void *)(d + 32), hi);
 }
 
-/* A row's 8 values of pair pr (tl__sr_pair) from row v (dense: its
-   flag, a constant). */
+/* A row's 8 values of pair pr (tl__sr_pair) from row v; dense (a
+   constant): they are neighbours, as every pair of a 1x1 kernel's. */
 TL__SR_INLINE simde__m256 tl__sr8_pair_row(const float *v, const tl__sr_pair *pr, int dense)
 {
     const int32_t *i = pr->idx;
@@ -1449,8 +1447,10 @@ TL__SR_INLINE void tl__sr8_zipsrc_body(const tl__sr_q *q, int extra, int u8, con
             for (j = 0; j < 8; ++j) simde_mm256_storeu_ps((float *)(void *)(d + o->to[j] + 32 * (size_t)h), r[j]);
         }
     }
+    /* Z values one apart (1x1): the groups of a block are every 4th
+       column, so each pair's 8 values are neighbours */
     for (g = 0; g < npair; ++g) {
-        if (pair[g].dense) tl__sr8_pair(q, extra, u8, src, rs, sc, &pair[g], 1, d);
+        if (zs == 1) tl__sr8_pair(q, extra, u8, src, rs, sc, &pair[g], 1, d);
         else tl__sr8_pair(q, extra, u8, src, rs, sc, &pair[g], 0, d);
     }
 }
@@ -3258,6 +3258,17 @@ static void tl__sr_perm_group_cols(const tl__sr_perm *pm, size_t *col)
     for (g = 0; g < pm->noff; ++g) col[pm->off[2 * g] / 16] = (size_t)(pm->off[2 * g + 1] * pm->vs);
 }
 
+/* Whether pm's blocks can go from an f32 source straight to their 8-bit
+   groups (tl__sr16_zipsrc_block, tl__sr8_zipsrc_block): 16 R rows with
+   a Z of 4 inside, an x loop at most, every S column in a group, no
+   beta (the zips from the source do not read dst). */
+static int tl__sr_perm_from_f32(const tl__sr_perm *pm, const tl_reorder_plan *p)
+{
+    return pm->fast && pm->nR == 16 && pm->nZ == 4 && pm->vs == 1 && pm->nx <= 1 &&
+           p->mode != TL_REORDER_MODE_COPY && p->src_md.data_type == TL_F32 &&
+           pm->noff * pm->nZ == pm->nX * pm->nC && p->beta == 0;
+}
+
 /* Lone group number n (column c, dst offset to) into the pairs; 0 when
    they are full. */
 static int tl__sr_perm_add_lone(tl__sr_perm *pm, int n, tl_dim c, size_t to)
@@ -3267,7 +3278,6 @@ static int tl__sr_perm_add_lone(tl__sr_perm *pm, int n, tl_dim c, size_t to)
     if (n == 2 * (int)(sizeof pm->pair / sizeof pm->pair[0])) return 0;
     for (z = 0; z < 4; ++z) pr->idx[4 * (n % 2) + z] = (int32_t)(c + z * pm->zs);
     pr->to[n % 2] = to;
-    if (n % 2) pr->dense = pm->zs == 1 && pr->idx[4] == pr->idx[0] + 4;
     return 1;
 }
 
@@ -3283,10 +3293,7 @@ static void tl__sr_perm_octs_init(tl__sr_perm *pm, const tl_reorder_plan *p, siz
     const int most = (int)(sizeof pm->oct / sizeof pm->oct[0]);
     tl_dim c, k, nC = pm->nC;
     int nlone = 0;
-    if (!pm->fast || pm->nR != 16 || pm->nZ != 4 || pm->vs != 1 || pm->nx > 1 ||
-        p->mode == TL_REORDER_MODE_COPY || p->src_md.data_type != TL_F32 ||
-        pm->noff * pm->nZ != pm->nX * nC || p->beta != 0 || !tl__sr_avx2() || tl__sr_avx512())
-        return;
+    if (!tl__sr_perm_from_f32(pm, p) || !tl__sr_avx2() || tl__sr_avx512()) return;
     tl__sr_perm_group_cols(pm, col);
     for (c = 0; c < nC; ++c) {
         if (col[c] == (size_t)-1) continue;
@@ -3303,10 +3310,9 @@ static void tl__sr_perm_octs_init(tl__sr_perm *pm, const tl_reorder_plan *p, siz
         c += 7;
     }
     pm->npair = nlone / 2;
-    for (k = 0; k < pm->npair && pm->pair[k].dense; ++k) {}
-    /* too many lone groups picked value by value, or an odd one out
-       (taps of a padded I block) */
-    if (c < nC || (nlone > pm->noct && k < pm->npair) || nlone % 2) pm->noct = pm->npair = 0;
+    /* too many lone groups picked value by value (1x1's are loaded), or
+       an odd one out (taps of a padded I block) */
+    if (c < nC || (nlone > pm->noct && pm->zs != 1) || nlone % 2) pm->noct = pm->npair = 0;
 }
 #endif
 
@@ -3322,11 +3328,7 @@ static void tl__sr_perm_zipsrc_init(tl__sr_perm *pm, const tl_reorder_plan *p, s
 {
     const int most = (int)(sizeof pm->quad / sizeof pm->quad[0]);
     tl_dim c, zs = pm->zs, nC = pm->nC;
-    if (!pm->fast || pm->nR != 16 || pm->nZ != 4 || pm->vs != 1 || pm->nx > 1 ||
-        p->mode == TL_REORDER_MODE_COPY || p->src_md.data_type != TL_F32 ||
-        pm->noff * pm->nZ != pm->nX * nC || nC < 32 || zs > 9 || p->beta != 0 ||
-        !tl__sr_avx512())
-        return;
+    if (!tl__sr_perm_from_f32(pm, p) || nC < 32 || zs > 9 || !tl__sr_avx512()) return;
     tl__sr_perm_group_cols(pm, col);
     for (c = 0; c < nC && col[c] == (size_t)-1; ++c) {}
     for (pm->nq = 0; c < nC; ++pm->nq) {
