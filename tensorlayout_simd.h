@@ -848,6 +848,31 @@ TL__SR_INLINE simde__m256 tl__sr8_scale8(const float *s, tl_dim sidx, tl_dim sst
                                s[sidx + 7 * sstep]);
 }
 
+/* tl__sr_quantize on one vector v: scaled by s when scaled, then where
+   extra beta times *old (old NULL: paths without beta) and the zero
+   points and scale_adjust. */
+TL__SR_INLINE simde__m256 tl__sr8_quantize1(const tl__sr_q *q, int extra, simde__m256 v, int scaled,
+                                            simde__m256 s, const simde__m256 *old)
+{
+    if (extra && q->szp != 0) v = simde_mm256_sub_ps(v, simde_mm256_set1_ps(q->szp));
+    if (scaled) {
+        v = simde_mm256_mul_ps(s, v);
+        TL__SR_ROUNDED(v);
+    }
+    if (extra && old && q->beta != 0) {     /* NaN + NaN keeps the source's payload */
+        simde__m256 quiet = simde_mm256_castsi256_ps(simde_mm256_set1_epi32(0x00400000));
+        simde__m256 nan = simde_mm256_cmp_ps(v, v, SIMDE_CMP_UNORD_Q);
+        simde__m256 prod = simde_mm256_mul_ps(simde_mm256_set1_ps(q->beta), *old), sum;
+        TL__SR_ROUNDED(prod);
+        sum = simde_mm256_add_ps(v, prod);
+        v = simde_mm256_or_ps(simde_mm256_and_ps(nan, simde_mm256_or_ps(v, quiet)),
+                              simde_mm256_andnot_ps(nan, sum));
+    }
+    if (extra && q->dzp != 0) v = simde_mm256_add_ps(v, simde_mm256_set1_ps(q->dzp));
+    if (extra && q->adj_on) v = simde_mm256_mul_ps(simde_mm256_set1_ps(q->adj), v);
+    return v;
+}
+
 /* tl__sr_quantize on 16 values. */
 TL__SR_INLINE void tl__sr8_quantize(const tl__sr_q *q, int extra, simde__m256 *v,
                                     const simde__m256 *old, tl__sr_scales sc)
@@ -855,25 +880,9 @@ TL__SR_INLINE void tl__sr8_quantize(const tl__sr_q *q, int extra, simde__m256 *v
     int i;
     TL__SR_UNROLL
     for (i = 0; i < 2; ++i) {
-        if (extra && q->szp != 0) v[i] = simde_mm256_sub_ps(v[i], simde_mm256_set1_ps(q->szp));
-        if (sc.sc) {
-            simde__m256 s = sc.sstep == 0 ? simde_mm256_set1_ps(q->s0)
-                                          : tl__sr8_scale8(sc.sc, sc.sidx + 8 * i * sc.sstep, sc.sstep);
-            v[i] = simde_mm256_mul_ps(s, v[i]);
-            TL__SR_ROUNDED(v[i]);
-        }
-        if (!extra) continue;
-        if (q->beta != 0) {     /* NaN + NaN keeps the source's payload */
-            simde__m256 quiet = simde_mm256_castsi256_ps(simde_mm256_set1_epi32(0x00400000));
-            simde__m256 nan = simde_mm256_cmp_ps(v[i], v[i], SIMDE_CMP_UNORD_Q);
-            simde__m256 prod = simde_mm256_mul_ps(simde_mm256_set1_ps(q->beta), old[i]), sum;
-            TL__SR_ROUNDED(prod);
-            sum = simde_mm256_add_ps(v[i], prod);
-            v[i] = simde_mm256_or_ps(simde_mm256_and_ps(nan, simde_mm256_or_ps(v[i], quiet)),
-                                     simde_mm256_andnot_ps(nan, sum));
-        }
-        if (q->dzp != 0) v[i] = simde_mm256_add_ps(v[i], simde_mm256_set1_ps(q->dzp));
-        if (q->adj_on) v[i] = simde_mm256_mul_ps(simde_mm256_set1_ps(q->adj), v[i]);
+        simde__m256 s = !sc.sc || sc.sstep == 0 ? simde_mm256_set1_ps(q->s0)
+                                                : tl__sr8_scale8(sc.sc, sc.sidx + 8 * i * sc.sstep, sc.sstep);
+        v[i] = tl__sr8_quantize1(q, extra, v[i], sc.sc != NULL, s, &old[i]);
     }
 }
 
@@ -1343,21 +1352,10 @@ static tl_dim tl__sr8_widen_pad(int nl, const char *s, size_t sb, char *d, size_
     return m;
 }
 
-/* tl__sr16_quantize in AVX2, one vector under scale s. */
-TL__SR_INLINE simde__m256 tl__sr8_quantize1(const tl__sr_q *q, int extra, simde__m256 v, simde__m256 s)
-{
-    if (extra && q->szp != 0) v = simde_mm256_sub_ps(v, simde_mm256_set1_ps(q->szp));
-    v = simde_mm256_mul_ps(s, v);
-    TL__SR_ROUNDED(v);
-    if (extra && q->dzp != 0) v = simde_mm256_add_ps(v, simde_mm256_set1_ps(q->dzp));
-    if (extra && q->adj_on) v = simde_mm256_mul_ps(simde_mm256_set1_ps(q->adj), v);
-    return v;
-}
-
 /* 8 values v of a row, quantized and saturated to s8 or u8, as int32. */
 TL__SR_INLINE simde__m256i tl__sr8_to_i8(const tl__sr_q *q, int extra, int u8, simde__m256 v, simde__m256 s)
 {
-    v = tl__sr8_quantize1(q, extra, v, s);
+    v = tl__sr8_quantize1(q, extra, v, 1, s, NULL);
     return u8 ? tl__sr8_sat_u8(v) : tl__sr8_sat(v, 127.f);
 }
 

@@ -464,9 +464,8 @@ static void weights(void)
    of 8 taps or more goes straight from the source too, 8 groups at a
    time and lone ones in pairs (3x3: 1 lone tap a run, 5x5 and 7x7: 3
    and 6 octs a run), and so does 1x1, whose pairs are each one load.
-   Two O blocks each: a tensor of one block
-   is one dense source run, which the staged blocks split elsewhere when
-   its taps fill a vector. */
+   Two O blocks each: a tensor of one block is one dense source run,
+   which the staged blocks split elsewhere when its taps fill a vector. */
 static void onepass_blocks(void)
 {
     static const struct {
