@@ -2097,13 +2097,24 @@ static void tl__shuf16_lines(const char *s, char *d, tl_dim nv, tl_dim step, siz
 #endif
 #endif
 
+/* TL__SR_ISA_CAP (tests only): an int the program sets before its first
+   plan, 0 for neither AVX2 nor AVX-512, 1 for AVX2 at most. One build
+   then checks every variant the CPU has, where a build per variant cost
+   a compile of the whole header each. */
+#ifdef TL__SR_ISA_CAP
+#define TL__SR_ISA_ALLOWS(level) ((TL__SR_ISA_CAP) >= (level))
+#else
+#define TL__SR_ISA_ALLOWS(level) 1
+#endif
+
 /* Whether the AVX2 variants may run here. */
 static int tl__sr_avx2(void)
 {
 #if TL__SR_AVX2 == 2
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+    return TL__SR_ISA_ALLOWS(1) && __builtin_cpu_supports("avx2") &&
+           __builtin_cpu_supports("f16c");
 #else
-    return TL__SR_AVX2;
+    return TL__SR_AVX2 && TL__SR_ISA_ALLOWS(1);
 #endif
 }
 
@@ -2111,9 +2122,10 @@ static int tl__sr_avx2(void)
 static int tl__sr_avx512(void)
 {
 #if TL__SR_AVX512 == 2
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    return TL__SR_ISA_ALLOWS(2) && __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512bw");
 #else
-    return TL__SR_AVX512;
+    return TL__SR_AVX512 && TL__SR_ISA_ALLOWS(2);
 #endif
 }
 

@@ -1,5 +1,8 @@
-/* TENSORLAYOUT_STATIC: every function static, unused ones do not warn. */
+/* TENSORLAYOUT_STATIC: every function static, unused ones do not warn.
+   Also the one build with TL_SIMD_NO_AVX512 (the SIMD tests cap the
+   variants at run time instead). */
 #define TENSORLAYOUT_STATIC
+#define TL_SIMD_NO_AVX512
 #define TENSORLAYOUT_IMPLEMENTATION
 #include "tensorlayout_simd.h"
 #include "tensorlayout_ocl.h"

@@ -17,6 +17,10 @@
 /* streaming (non-temporal) stores from 1 KiB of dst on, instead of 64 MiB,
    so that the small tensors here take that path too */
 #define TL__SR_STREAM_MIN 1024
+/* --isa=avx2 / --isa=sse2 cap the variants the kernels may pick, so that
+   this one build checks each of them (meson runs it three times) */
+static int isa_cap = 2;
+#define TL__SR_ISA_CAP isa_cap
 #include "tensorlayout_simd.h"
 #include "tl_test.h"
 
@@ -137,15 +141,17 @@ static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
             ++cases_perm;
             cases_perm_fast += pm.fast;
 #if TL__SR_AVX2
-            {
+            if (tl__sr_avx2()) {
                 static uint16_t off[TL__SR_PBLOCK];
                 static size_t col[TL__SR_ROWS];
                 pm.off = off;
                 tl__sr_perm_table(&plan, &pm);
 #if TL__SR_AVX512
-                tl__sr_perm_onepass_init(&pm, &plan, col);
-                cases_onepass += pm.onepass != NULL;
-                tl__sr_perm_zipsrc_init(&pm, &plan, col);
+                if (tl__sr_avx512()) {
+                    tl__sr_perm_onepass_init(&pm, &plan, col);
+                    cases_onepass += pm.onepass != NULL;
+                    tl__sr_perm_zipsrc_init(&pm, &plan, col);
+                }
 #endif
                 tl__sr_perm_octs_init(&pm, &plan, col);
                 cases_zipsrc += pm.nq > 0 || pm.noct > 0 || pm.npair > 0;
@@ -1251,8 +1257,16 @@ static void tails_boxes(void)
     printf("tails: %d plans with tails, %d on the tails kernel\n", runs, taken);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1) {
+        if (argc == 2 && strcmp(argv[1], "--isa=avx2") == 0) isa_cap = 1;
+        else if (argc == 2 && strcmp(argv[1], "--isa=sse2") == 0) isa_cap = 0;
+        else {
+            fprintf(stderr, "usage: %s [--isa=avx2|--isa=sse2]\n", argv[0]);
+            return 2;
+        }
+    }
     tails_boxes();
     narrow_rows();
     byte_planes();

@@ -24,7 +24,7 @@ bundle() {
     src=$(cd "$(dirname "$0")/.." && pwd)
     mkdir -p "$2/bin" "$2/lib" "$2/obj" || return 1
     dir=$(cd "$2" && pwd)     # the compiles run in BUILD
-    for t in test_simd_reorder test_simd_reorder_avx2 test_simd_reorder_sse2 test_simd_reorder_benchdnn \
+    for t in test_simd_reorder test_simd_reorder_benchdnn \
              test_shuffle_omp_simd test_reorder_omp test_ocl; do
         [ -x "$build/test/$t" ] && cp "$build/test/$t" "$dir/bin/"
     done
@@ -98,6 +98,10 @@ run() {
         case ${n##*/} in
         test_simd_reorder_benchdnn) OMP_NUM_THREADS=1 check "${n##*/}" "$n" test/data/reorder_benchdnn.txt & ;;
         test_simd_reorder_v4) if [ "$avx512" = 1 ]; then check "${n##*/}" "$n" & fi ;;
+        test_simd_reorder)    # every variant, then AVX2 at most, then SSE2
+            check "${n##*/}" "$n" &
+            check "${n##*/}_avx2" "$n" --isa=avx2 &
+            check "${n##*/}_sse2" "$n" --isa=sse2 & ;;
         *) check "${n##*/}" "$n" & ;;
         esac
     done
