@@ -42,7 +42,7 @@ static void make_tag(rand_tag *t)
 static void walk(const rand_tag *t, const tl_memory_desc *md)
 {
     tl_dim prod[6], ext[10], cur[10] = {0}, k = 0, size_elems;
-    int nloops = t->ndims + t->nblks, i, d, mismatches = 0;
+    int nloops = t->ndims + t->nblks, i, d, mismatches = 0, ref_mismatches = 0;
     for (d = 0; d < 6; ++d) prod[d] = 1;
     for (i = 0; i < t->nblks; ++i) prod[t->bdim[i]] *= t->bsize[i];
     for (i = 0; i < t->ndims; ++i) ext[i] = md->padded_dims[t->order[i]] / prod[t->order[i]];
@@ -55,11 +55,13 @@ static void walk(const rand_tag *t, const tl_memory_desc *md)
         for (i = 0; i < t->nblks; ++i)   /* blocks: outermost first */
             idx[t->bdim[i]] = idx[t->bdim[i]] * t->bsize[i] + cur[t->ndims + i];
         if (tl_md_offset(md, idx) != k) ++mismatches;
+        if (tl_test_offset(md, idx) != k) ++ref_mismatches;   /* the references' */
         ++k;
         for (i = nloops - 1; i >= 0; --i) { if (++cur[i] < ext[i]) break; cur[i] = 0; }
         if (i < 0) break;
     }
     CHECK_MSG(mismatches == 0, "%s: %d offsets differ", t->tag, mismatches);
+    CHECK_MSG(ref_mismatches == 0, "%s: %d of tl_test_offset's differ", t->tag, ref_mismatches);
     CHECK_MSG(k == size_elems, "%s: walked %lld, size %lld", t->tag, (long long)k,
               (long long)size_elems);
     CHECK_EQ(k, tl_md_nelems(md, 1));

@@ -1,6 +1,6 @@
 /* test_reorder_util.h - shared by the reorder tests: random layouts and
    data, and a naive reference reorder written apart from the library (a
-   loop over logical indices through tl_md_offset with its own arithmetic,
+   loop over logical indices through tl_test_offset with its own arithmetic,
    using nearbyintf for rounding). Include after tensorlayout.h and
    tl_test.h. */
 #ifndef TEST_REORDER_UTIL_H
@@ -240,7 +240,7 @@ TL_TEST_UNUSED static void rt_for_each(const tl_memory_desc *md, rt_index_fn fn,
 TL_TEST_UNUSED static void rt_fill_one(const tl_memory_desc *md, const tl_dim *idx, int pad, void *ctx)
 {
     size_t sz = tl_dt_size(md->data_type);
-    if (!pad) rt_put_random(md->data_type, (char *)ctx + (size_t)tl_md_offset(md, idx) * sz);
+    if (!pad) rt_put_random(md->data_type, (char *)ctx + (size_t)tl_test_offset(md, idx) * sz);
 }
 
 /* Fills buf with garbage bytes, then random values at md's elements. */
@@ -316,12 +316,12 @@ TL_TEST_UNUSED static void rt_ref_one(const tl_memory_desc *md, const tl_dim *id
     const tl_reorder_attr *a = c->attr;
     tl_data_type st = c->src_md->data_type, dt = md->data_type;
     size_t dsz = tl_dt_size(dt), ssz = tl_dt_size(st);
-    char *out = c->dst + (size_t)tl_md_offset(md, idx) * dsz;
+    char *out = c->dst + (size_t)tl_test_offset(md, idx) * dsz;
     const char *in;
     volatile float v, t;
     int d;
     if (pad) { memset(out, 0, dsz); return; }
-    in = c->src + (size_t)tl_md_offset(c->src_md, idx) * ssz;
+    in = c->src + (size_t)tl_test_offset(c->src_md, idx) * ssz;
     if (rt_attr_identity(a, md) && st == dt) { memcpy(out, in, dsz); return; }
     if (rt_attr_identity(a, md) && st == TL_S32 && dt == TL_F64) {
         int32_t i; double x;

@@ -132,7 +132,8 @@ TL_TEST_UNUSED static tl_dim *ref_perm(tl_dim C, tl_dim g, tl_direction dir)
 }
 
 /* Naive reference: every logical index of the padded box through the
-   public offset formula; padding gets zero, nothing else is written. */
+   offset formula (tl_test_offset); padding gets zero, nothing else is
+   written. */
 TL_TEST_UNUSED static void ref_shuffle(const tl_memory_desc *md, const unsigned char *src,
                         unsigned char *dst, int axis, tl_dim g, tl_direction dir)
 {
@@ -142,7 +143,7 @@ TL_TEST_UNUSED static void ref_shuffle(const tl_memory_desc *md, const unsigned 
     int d, more = 1;
     for (d = 0; d < md->ndims; ++d) box[d] = md->padded_dims[d] - md->padded_offsets[d];
     while (more) {
-        tl_dim off = tl_md_offset(md, idx);
+        tl_dim off = tl_test_offset(md, idx);
         int pad = 0;
         for (d = 0; d < md->ndims; ++d) {
             sidx[d] = idx[d];
@@ -152,7 +153,7 @@ TL_TEST_UNUSED static void ref_shuffle(const tl_memory_desc *md, const unsigned 
             memset(dst + off * (tl_dim)es, 0, es);
         } else {
             sidx[axis] = perm[idx[axis]];
-            memcpy(dst + off * (tl_dim)es, src + tl_md_offset(md, sidx) * (tl_dim)es, es);
+            memcpy(dst + off * (tl_dim)es, src + tl_test_offset(md, sidx) * (tl_dim)es, es);
         }
         for (d = md->ndims - 1; d >= 0; --d) {
             if (++idx[d] < box[d]) break;
