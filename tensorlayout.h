@@ -452,9 +452,15 @@ TL_API const char *tl_status_str(tl_status s)
 
 static int tl__mul_overflows(tl_dim a, tl_dim b, tl_dim *out)
 {
+#if (defined(__GNUC__) && __GNUC__ >= 5) || defined(__clang__)
+    tl_dim r;           /* the compiler's check: a multiply, not a division */
+    if (a < 0 || b < 0 || __builtin_mul_overflow(a, b, &r)) return 1;
+    *out = r;
+#else
     if (a < 0 || b < 0) return 1;
     if (a != 0 && b > TL__DIM_MAX / a) return 1;
     *out = a * b;
+#endif
     return 0;
 }
 
@@ -836,13 +842,11 @@ static tl_status tl__fail(const char **why, const char *text, tl_status st)
    leading dimension LDA spans M * LDA, trailing gap included; dims with
    one outer step count no stride), so then this is oneDNN's size. A view (offset0 > 0) ends at its last element,
    so its size never exceeds its parent's. */
-static int tl__md_span_overflows(const tl_memory_desc *md, tl_dim *out)
+static int tl__span_overflows(const tl_memory_desc *md, const tl_dim *outer, tl_dim inner,
+                              tl_dim *out)
 {
-    tl_dim blocks[TL_MAX_NDIMS], outer[TL_MAX_NDIMS] = {0}, inner = 1, span, full;
-    int d, b;
-    tl__dim_blocks(md, blocks);
-    for (b = 0; b < md->blocking.inner_nblks; ++b) inner *= md->blocking.inner_blks[b];
-    for (d = 0; d < md->ndims; ++d) outer[d] = md->padded_dims[d] / blocks[d];
+    tl_dim span, full;
+    int d;
     if (tl__extent_overflows(md->ndims, outer, md->blocking.strides, inner, &span)) return 1;
     for (d = 0; d < md->ndims && span > 0 && md->offset0 == 0; ++d) {
         if (outer[d] == 1) continue;     /* a single step: its stride is free */
@@ -853,6 +857,18 @@ static int tl__md_span_overflows(const tl_memory_desc *md, tl_dim *out)
     }
     *out = span;
     return 0;
+}
+
+/* The same, from the descriptor alone (outer: padded dims over their
+   inner blocks, inner: the blocks' product). */
+static int tl__md_span_overflows(const tl_memory_desc *md, tl_dim *out)
+{
+    tl_dim blocks[TL_MAX_NDIMS], outer[TL_MAX_NDIMS] = {0}, inner = 1;
+    int d, b;
+    tl__dim_blocks(md, blocks);
+    for (b = 0; b < md->blocking.inner_nblks; ++b) inner *= md->blocking.inner_blks[b];
+    for (d = 0; d < md->ndims; ++d) outer[d] = md->padded_dims[d] / blocks[d];
+    return tl__span_overflows(md, outer, inner, out);
 }
 
 static tl_status tl__md_check(const tl_memory_desc *md, const char **why)
@@ -900,7 +916,7 @@ static tl_status tl__md_check(const tl_memory_desc *md, const char **why)
         return tl__fail(why, "offset0 is negative", TL_INVALID_ARGUMENTS);
     if (tl__strides_overlap(md->ndims, outer, md->blocking.strides, inner))
         return tl__fail(why, "strides overlap (a stride is smaller than the span inside it)", TL_INVALID_ARGUMENTS);
-    if (tl__md_span_overflows(md, &span) || tl__add_overflows(span, md->offset0, &span) ||
+    if (tl__span_overflows(md, outer, inner, &span) || tl__add_overflows(span, md->offset0, &span) ||
         tl__mul_overflows(span, (tl_dim)tl_dt_size(md->data_type), &span))
         return tl__fail(why, "size does not fit in int64", TL_OVERFLOW);
     if (md->extra.flags & ~(uint64_t)(TL_MD_EXTRA_COMPENSATION_S8S8 | TL_MD_EXTRA_SCALE_ADJUST))
