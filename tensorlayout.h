@@ -859,15 +859,22 @@ static int tl__span_overflows(const tl_memory_desc *md, const tl_dim *outer, tl_
     return 0;
 }
 
-/* The same, from the descriptor alone (outer: padded dims over their
-   inner blocks, inner: the blocks' product). */
-static int tl__md_span_overflows(const tl_memory_desc *md, tl_dim *out)
+/* Of a valid md: each dim's padded size over its inner blocks in outer,
+   and the product of the inner blocks returned. */
+static tl_dim tl__md_outer(const tl_memory_desc *md, tl_dim *outer)
 {
-    tl_dim blocks[TL_MAX_NDIMS], outer[TL_MAX_NDIMS] = {0}, inner = 1;
+    tl_dim blocks[TL_MAX_NDIMS], inner = 1;
     int d, b;
     tl__dim_blocks(md, blocks);
     for (b = 0; b < md->blocking.inner_nblks; ++b) inner *= md->blocking.inner_blks[b];
     for (d = 0; d < md->ndims; ++d) outer[d] = md->padded_dims[d] / blocks[d];
+    return inner;
+}
+
+/* The same, from a valid descriptor alone. */
+static int tl__md_span_overflows(const tl_memory_desc *md, tl_dim *out)
+{
+    tl_dim outer[TL_MAX_NDIMS], inner = tl__md_outer(md, outer);
     return tl__span_overflows(md, outer, inner, out);
 }
 
@@ -1649,12 +1656,8 @@ static tl_status tl__reorder_check_offsets(tl_reorder_plan *p)
    occupy (offset0 to the last padded element). */
 static tl_status tl__md_byte_range(const tl_memory_desc *md, size_t *lo, size_t *hi)
 {
-    tl_dim blocks[TL_MAX_NDIMS], outer[TL_MAX_NDIMS], inner = 1, ext, a, b;
+    tl_dim outer[TL_MAX_NDIMS], inner = tl__md_outer(md, outer), ext, a, b;
     tl_dim sz = (tl_dim)tl_dt_size(md->data_type);
-    int d, k;
-    tl__dim_blocks(md, blocks);
-    for (k = 0; k < md->blocking.inner_nblks; ++k) inner *= md->blocking.inner_blks[k];
-    for (d = 0; d < md->ndims; ++d) outer[d] = md->padded_dims[d] / blocks[d];
     if (tl__extent_overflows(md->ndims, outer, md->blocking.strides, inner, &ext) ||
         tl__mul_overflows(md->offset0, sz, &a) || tl__add_overflows(md->offset0, ext, &b) ||
         tl__mul_overflows(b, sz, &b) || (uint64_t)b > (uint64_t)SIZE_MAX)
