@@ -2982,6 +2982,15 @@ static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim be
     memset(pm, 0, offsetof(tl__sr_perm, zr));
     if (!tl__sr_perm_block(p, pm, begin, end) || !tl__sr_perm_runs(p, pm)) return 0;
     pm->fast = tl__sr_perm_vec(p, pm);
+    /* Each run's source one block further along loop k is fetched while
+       this block is converted: a block reads as many streams as it has
+       runs (64 channels for f32 nchw -> s8 nhwc), each too short for the
+       hardware prefetchers to pick up from memory (in cache the
+       prefetches only cost). Into L2, not L1: a block's source (56 KiB
+       for those 64 channels) outgrows L1, which then dropped most lines
+       before their use (f32 -> u8 nchw -> nhwc 32x64x56x56: 8.6 -> 13.9
+       GB/s, best of 100). Prefetches never fault, so the last block may
+       point past the tensor. */
     if (p->src_hi - p->src_lo >= TL__SR_STREAM_MIN)
         pm->ahead = p->loops[pm->k].src_stride * pm->chunk;
     return p->mode != TL_REORDER_MODE_COPY || pm->fast;
@@ -3212,20 +3221,6 @@ static void tl__sr_perm_transpose(const tl__sr_perm *pm, int es, char *S, char *
     case 2 * 32 + 4: tl__sr_perm_zip_cols(2, 4, S, T, sb, back); break;
     default: TL_ASSERT(es == 4 && pm->nR == 2); tl__sr_perm_zip_cols(4, 2, S, T, sb, back); break;
     }
-}
-
-/* Each run's source one block further along loop k, fetched while this
-   block is converted: a block reads as many streams as it has runs (64
-   channels for f32 nchw -> s8 nhwc), each too short for the hardware
-   prefetchers to pick up from memory (sources of TL__SR_STREAM_MIN
-   bytes or more: in cache the prefetches only cost). Into L2, not L1:
-   a block's source (56 KiB for those 64 channels) outgrows L1, which
-   then dropped most lines before their use (f32 -> u8 nchw -> nhwc
-   32x64x56x56: 8.6 -> 13.9 GB/s, best of 100). Prefetches never fault,
-   so the last block may point past the tensor. */
-static void tl__sr_perm_prefetch(const char *next, size_t bytes)
-{
-    tl__sr_prefetch_lines(next, bytes, 1);
 }
 
 #if TL__SR_AVX2
@@ -3474,7 +3469,9 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         tl__sr_scales sc;
         tl_dim so, co;
         tl__sr_perm_run_at(p, pm, j, &so, &co);
-        if (pm->ahead) tl__sr_perm_prefetch(s + (size_t)(so + pm->ahead) * es, (size_t)pm->nC * es);
+        /* the next block's runs into L2 (see tl__sr_perm_init) */
+        if (pm->ahead)
+            tl__sr_prefetch_lines(s + (size_t)(so + pm->ahead) * es, (size_t)pm->nC * es, 1);
         if (copy) {
             memcpy(S + (size_t)(j * pm->nC) * es, s + (size_t)so * es, (size_t)pm->nC * es);
             continue;
@@ -4015,6 +4012,26 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     }
 }
 
+/* The per-call half of staged blocks pm (tl__sr_perm_pick chose them):
+   their table in off (room for TL__SR_PBLOCK), then whichever way of
+   moving them skips a stage on this CPU (rows: room for TL__SR_ROWS). */
+static void tl__sr_perm_prepare(const tl_reorder_plan *p, tl__sr_perm *pm, uint16_t *off,
+                                size_t *rows)
+{
+    (void)rows;                 /* SSE2 builds: no such ways */
+    pm->off = off;
+    tl__sr_perm_table(p, pm);
+    tl__sr_perm_dense_init(pm);
+#if TL__SR_AVX2
+    tl__sr_perm_rows_init(pm, p, rows);
+    tl__sr_perm_octs_init(pm, p, rows);
+#endif
+#if TL__SR_AVX512
+    tl__sr_perm_onepass_init(pm, p, rows);
+    tl__sr_perm_zipsrc_init(pm, p, rows);
+#endif
+}
+
 /* The kernel behind every plan tl__simd_reorder_pick accepts: iterations
    [begin, end) of loops[0], all others complete. An odometer walks the
    loops a step leaves out (all but L, M or the block's). */
@@ -4034,17 +4051,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     tl__sr_pick_shape(p, &sh);
     sh.pad = pad;               /* then the widening tile must stay */
     if (!pad && tl__sr_perm_pick(p, &sh, &pm, begin, end)) {
-        pm.off = poff;
-        tl__sr_perm_table(p, &pm);
-        tl__sr_perm_dense_init(&pm);
-#if TL__SR_AVX2
-        tl__sr_perm_rows_init(&pm, p, rows);
-        tl__sr_perm_octs_init(&pm, p, rows);
-#endif
-#if TL__SR_AVX512
-        tl__sr_perm_onepass_init(&pm, p, rows);
-        tl__sr_perm_zipsrc_init(&pm, p, rows);
-#endif
+        tl__sr_perm_prepare(p, &pm, poff, rows);
         sh.shape = TL__SR_BLOCKS;
         sh.M = -1;
         sh.k = pm.k;

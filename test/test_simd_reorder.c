@@ -140,23 +140,13 @@ static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
         if (tl__sr_perm_pick(&plan, &sh, &pm, 0, plan.loops[0].size)) {
             ++cases_perm;
             cases_perm_fast += pm.fast;
-#if TL__SR_AVX2
-            if (tl__sr_avx2()) {
+            {   /* the ways the kernel's call will move the blocks */
                 static uint16_t off[TL__SR_PBLOCK];
-                static size_t col[TL__SR_ROWS];
-                pm.off = off;
-                tl__sr_perm_table(&plan, &pm);
-#if TL__SR_AVX512
-                if (tl__sr_avx512()) {
-                    tl__sr_perm_onepass_init(&pm, &plan, col);
-                    cases_onepass += pm.onepass != NULL;
-                    tl__sr_perm_zipsrc_init(&pm, &plan, col);
-                }
-#endif
-                tl__sr_perm_octs_init(&pm, &plan, col);
+                static size_t rows[TL__SR_ROWS];
+                tl__sr_perm_prepare(&plan, &pm, off, rows);
+                cases_onepass += pm.onepass != NULL;
                 cases_zipsrc += pm.nq > 0 || pm.noct > 0 || pm.npair > 0;
             }
-#endif
         }
     }
     st1 = tl_reorder(s, src, d, d1 + GUARD - mis, a);
