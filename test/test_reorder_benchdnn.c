@@ -190,21 +190,17 @@ static void fill_benchdnn(const tl_memory_desc *md, char *buf, size_t bytes,
 /* Values in every element slot of the buffer, padding included (the
    layouts here are tags: dense, so every slot is an element or padding;
    source padding holding numbers rather than garbage is checked by
-   reorder_ref). Linear, since the corpus is large; a buffer of more than
-   POOL elements draws them from POOL of put_value's, made afresh for
-   each buffer: put_value per element (three to five divisions) took a
-   fifth of the test's time. */
+   reorder_ref). Linear, since the corpus is large: the first POOL slots
+   get put_value's, the rest copies of them picked at random (put_value
+   per element, three to five divisions, took a fifth of the test's
+   time). */
 #define POOL 4096
 static void fill(tl_data_type dt, char *buf, size_t bytes)
 {
-    static char pool[POOL * 4];
     size_t sz = tl_dt_size(dt), i;
-    if (bytes / sz <= POOL) {
-        for (i = 0; i + sz <= bytes; i += sz) put_value(dt, buf + i);
-    } else {
-        for (i = 0; i < POOL; ++i) put_value(dt, pool + i * sz);
-        for (i = 0; i + sz <= bytes; i += sz)
-            memcpy(buf + i, pool + (tl_test_rand() % POOL) * sz, sz);
+    for (i = 0; i + sz <= bytes; i += sz) {
+        if (i < POOL * sz) put_value(dt, buf + i);
+        else memcpy(buf + i, buf + (tl_test_rand() % POOL) * sz, sz);
     }
     for (; i < bytes; ++i) buf[i] = (char)tl_test_rand();
 }
