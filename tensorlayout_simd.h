@@ -2129,6 +2129,18 @@ static int tl__sr_avx512(void)
 #endif
 }
 
+/* Whether the CPU is Intel's, for the one choice that went opposite ways
+   on the two machines measured (tl__shuf_last_init). */
+static int tl__sr_intel(void)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && \
+    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 5))
+    return __builtin_cpu_is("intel");
+#else
+    return 0;
+#endif
+}
+
 /* rs.count runs of n (a multiple of 16) values each. */
 static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
@@ -4788,9 +4800,16 @@ TL__SR_NOINLINE void tl__shuf_stage(char *base, const tl__shuf_slot *s, int ns, 
 /* Channels-last: chunk j's slots are chunk 0's moved by j vectors on the
    side where the streams lie interleaved, by j*nstreams on the other.
    A large tensor whose stores all fall on 16-byte boundaries gets
-   streaming stores: the unzip's stores go to nstreams places per pixel,
-   and the lines they allocate were fetched with gaps that the hardware
-   prefetchers do not follow (f32 nhwc, C = 232, G = 2: 18 -> 30 GB/s). */
+   streaming stores on AMD: the unzip's stores go to nstreams places per
+   pixel, and the lines they allocate were fetched with gaps that the
+   hardware prefetchers do not follow (f32 nhwc, C = 232, G = 2, on the
+   Zen 3: 1.4-1.5x). Not where a stream ends with the chunk moved back,
+   whose plain stores land on lines just streamed, nor past 4 streams,
+   whose lines fill a piece at a time too far apart: on both machines
+   those ran 4-10x slower (bf16 nhwc, 232 channels, groups of 116; f32,
+   256 channels, groups of 8, two threads). Nor on Intel: on the 16-core
+   Xeon the rest ran at 0.6-0.75x of plain stores on two threads (on one,
+   within the noise either way). */
 static void tl__shuf_last_init(tl__shuf_kernel *k, const char *dst)
 {
     const tl__shuffle_plan *r = &k->rows;
@@ -4802,7 +4821,8 @@ static void tl__shuf_last_init(tl__shuf_kernel *k, const char *dst)
     a = (tl_dim)((uintptr_t)dst % 16) | r->base0 | k->pstride | k->ststep;
     for (i = 0; i < r->nloops; ++i) a |= r->loops[i].stride;
     for (i = 0; i < k->nstreams; ++i) a |= k->st0[i].off;
-    k->stream = a % 16 == 0 && k->p->size >= TL__SHUF_STREAM_MIN;
+    k->stream = a % 16 == 0 && k->p->size >= TL__SHUF_STREAM_MIN && k->len % k->V == 0 &&
+                (!k->unzip || k->nstreams <= 4) && !tl__sr_intel();
 }
 
 /* Whether no vector of the chunk crosses a channel block. */
