@@ -148,6 +148,10 @@
 #ifndef TL__SR_SHORT_M
 #define TL__SR_SHORT_M 1024
 #endif
+#ifndef TL__SR_STRIP_SPLIT
+#define TL__SR_STRIP_SPLIT 1024 /* dst row bytes up to which a row that does not
+                                   start a line streams in one strip */
+#endif
 /* dst bytes from which transposes stream: a dst this large, with its
    source, crowds the last-level cache of a core complex (32 MiB on Zen
    4), so plain stores mostly add a read of every dst line before its
@@ -2320,6 +2324,12 @@ TL__SR_INLINE void tl__sr_border(int es, const char *s, size_t sb, char *d, size
                    (size_t)es);
 }
 
+/* Whether rows at d, db bytes apart, all start on a cache line. */
+static int tl__sr_lines(const char *d, size_t db)
+{
+    return (uintptr_t)d % 64 == 0 && db % 64 == 0;
+}
+
 /* Copies element (m, l) from s + (m + l*ss)*es to d + (m*ds + l)*es for
    m < nm, l < nl: B x B blocks in registers, the borders (nm % B rows,
    nl % B columns) one element at a time. The blocks go down all of M for
@@ -2346,6 +2356,14 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
        the Zen 3's AVX2 strips of 128 bytes ran it at half the speed */
     tl_dim strip = ((size_t)nm * (size_t)es <= TL__SR_SHORT_M ? TL__SR_STRIP_SHORT
                     : wide == 16 ? TL__SR_STRIP16 : TL__SR_STRIP) / es;
+    /* streamed dst rows that do not start cache lines (f32 nhwc, C not
+       in 16s) get the whole row in one strip where it is at most
+       TL__SR_STRIP_SPLIT bytes: a 64-byte strip left the two lines it
+       touched in each row part written until the next strip came back,
+       a slice later, and streaming stores wrote them as partial lines
+       (f32 nchw -> nhwc with 24 to 232 channels on the Zen 3: 1.1-2x) */
+    if (nt && db <= TL__SR_STRIP_SPLIT && !tl__sr_lines(d, rs.count > 1 ? db | rs.d : db))
+        strip = nl;
     if (strip < B) strip = B;
     /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
        so the pages a strip writes stay in the TLB (no division for the
@@ -2381,12 +2399,6 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
             }
         }
     }
-}
-
-/* Whether rows at d, db bytes apart, all start on a cache line. */
-static int tl__sr_lines(const char *d, size_t db)
-{
-    return (uintptr_t)d % 64 == 0 && db % 64 == 0;
 }
 
 /* The block side for 4-byte elements: 16 in AVX-512 when M and L hold
