@@ -149,8 +149,8 @@
 #define TL__SR_SHORT_M 1024
 #endif
 #ifndef TL__SR_STRIP_SPLIT
-#define TL__SR_STRIP_SPLIT 1024 /* dst row bytes up to which a row that does not
-                                   start a line streams in one strip */
+#define TL__SR_STRIP_SPLIT 1024 /* dst row bytes up to which a streamed row that
+                                   does not start a line goes in one strip */
 #endif
 /* dst bytes from which transposes stream: a dst this large, with its
    source, crowds the last-level cache of a core complex (32 MiB on Zen
@@ -2360,8 +2360,10 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
        in 16s) get the whole row in one strip where it is at most
        TL__SR_STRIP_SPLIT bytes: a 64-byte strip left the two lines it
        touched in each row part written until the next strip came back,
-       a slice later, and streaming stores wrote them as partial lines
-       (f32 nchw -> nhwc with 24 to 232 channels on the Zen 3: 1.1-2x) */
+       a slice later, and streaming stores sent them out as partial
+       writes (f32 nchw -> nhwc with 24 to 232 channels on the Zen 3:
+       1.1-2x; strips of 1 KiB in longer rows gained some shapes and lost
+       others: nc -> cn 1000x2500 0.67-0.85x) */
     if (nt && db <= TL__SR_STRIP_SPLIT && !tl__sr_lines(d, rs.count > 1 ? db | rs.d : db))
         strip = nl;
     if (strip < B) strip = B;
@@ -2618,6 +2620,20 @@ static void tl__sr_widen(int es, const char *s, tl_dim ss, char *d, tl_dim ds, t
    row on their own. */
 static int tl__sr_tile_widens(tl_dim n, size_t es) { return n * (tl_dim)es < 16 && es < 8; }
 
+/* Whether 4- and 8-byte transposes stream into rows db bytes apart from
+   d (tiles rs.d apart): 16-byte aligned rows, and on Intel only rows
+   that start cache lines. Rows that do not leave lines part written
+   where one block or strip ends and the next begins; on the 16-core
+   Xeon those ran at 0.10-0.22 of memcpy streamed (f32 nchw -> nhwc with
+   24 to 500 channels, nc -> cn), 1-7x slower than plain stores, where
+   the Zen 3 ran them streamed as fast or faster (whole rows in one
+   strip, tl__sr_transpose_es: 1.4-1.8x). */
+static int tl__sr_stream_rows(const char *d, size_t db, tl__sr_runs rs)
+{
+    if ((uintptr_t)d % 16 != 0 || db % 16 != 0 || rs.d % 16 != 0) return 0;
+    return tl__sr_lines(d, rs.count > 1 ? db | rs.d : db) || !tl__sr_intel();
+}
+
 /* rs.count tiles, tile k rs.s and rs.d bytes after tile k - 1 (their
    setup paid once: the 9 hw x 16 i tiles of OIhw16o16i, one per o).
    Rows too short for a block are widened, wherever the tile comes from
@@ -2634,7 +2650,7 @@ static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl
     }
     /* 1- and 2-byte elements stream only whole lines (tl__sr_strip_lines) */
     if (es <= 2) nt = nt && tl__sr_stream_narrow(es, d, db, nl, rs.d);
-    else nt = nt && (uintptr_t)d % 16 == 0 && db % 16 == 0 && rs.d % 16 == 0;
+    else nt = nt && tl__sr_stream_rows(d, db, rs);
     switch (es) {
     case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt, rs); break;
     case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt, rs); break;
