@@ -2359,14 +2359,14 @@ static void tl__copy_bytes(char *d, const char *s, tl_dim n)
 #ifdef TL__SIMD_ENABLED
 /* tensorlayout_simd.h: whether the runs of p are better streamed past
    the caches, the copy that does it, and the fence after the last. */
-static int tl__simd_shuffle_streams(const tl__shuffle_plan *p);
+static int tl__simd_shuffle_streams(const tl__shuffle_plan *p, const char *dst);
 static void tl__simd_stream_bytes(char *d, const char *s, tl_dim n);
 static void tl__simd_stream_end(void);
-#define TL__SHUFFLE_STREAMS(p) tl__simd_shuffle_streams(p)
+#define TL__SHUFFLE_STREAMS(p, dst) tl__simd_shuffle_streams(p, dst)
 #define TL__SHUFFLE_STREAM_BYTES(d, s, n) tl__simd_stream_bytes(d, s, n)
 #define TL__SHUFFLE_STREAM_END() tl__simd_stream_end()
 #else
-#define TL__SHUFFLE_STREAMS(p) 0
+#define TL__SHUFFLE_STREAMS(p, dst) 0
 #define TL__SHUFFLE_STREAM_BYTES(d, s, n) tl__copy_bytes(d, s, n)
 #define TL__SHUFFLE_STREAM_END() ((void)0)
 #endif
@@ -2382,7 +2382,7 @@ static void tl__shuffle_copy(const tl__shuffle_plan *p, const char *src, char *d
 {
     tl_dim doff[TL__SHUFFLE_CHUNK], soff[TL__SHUFFLE_CHUNK], c0;
     tl_dim *in_order = doff, *mapped = soff, G = p->G;
-    int stream = TL__SHUFFLE_STREAMS(p);
+    int stream = TL__SHUFFLE_STREAMS(p, dst);
     if (!p->identity && G * G < p->C) {
         in_order = soff;
         mapped = doff;

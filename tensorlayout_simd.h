@@ -5192,10 +5192,17 @@ static int tl__simd_shuffle_takes(const tl__shuffle_plan *p)
    do: 32x232x28x28 f32 with 2 or 116 groups, 22-25 -> 27-30 GB/s on
    Zen 4. (Before the core walked the side read in min(G, C/G) streams,
    streamed stores were slower where dst planes read source planes G
-   apart: 17 -> 13 GB/s.) */
-static int tl__simd_shuffle_streams(const tl__shuffle_plan *p)
+   apart: 17 -> 13 GB/s.) Only planes that start and end on 16 bytes:
+   the plain stores of a plane's ragged ends land on lines its neighbours
+   streamed, which ran 7x7 f32 planes (196 bytes) at 0.10 of memcpy on
+   the Zen 3, 13x slower than plain stores. */
+static int tl__simd_shuffle_streams(const tl__shuffle_plan *p, const char *dst)
 {
-    return !p->identity && p->run >= 64 && p->size >= TL__SHUF_STREAM_MIN;
+    tl_dim a = (tl_dim)((uintptr_t)dst % 16) | p->base0 | p->run | tl__shuffle_chan_off(p, 0) |
+               tl__shuffle_chan_off(p, 1);
+    int i;
+    for (i = 0; i < p->nloops; ++i) a |= p->loops[i].stride;
+    return !p->identity && p->run >= 64 && p->size >= TL__SHUF_STREAM_MIN && a % 16 == 0;
 }
 
 /* n bytes, the 16-byte-aligned middle of dst in streamed stores, four
