@@ -2133,8 +2133,9 @@ static int tl__sr_avx512(void)
 #endif
 }
 
-/* Whether the CPU is Intel's, for the one choice that went opposite ways
-   on the two machines measured (tl__shuf_last_init). */
+/* Whether the CPU is Intel's, for the choices that went opposite ways on
+   the two machines measured: streaming stores into lines that fill in
+   parts (tl__sr_stream_rows, tl__shuf_last_init). */
 static int tl__sr_intel(void)
 {
 #if (defined(__x86_64__) || defined(__i386__)) && \
@@ -2622,12 +2623,12 @@ static int tl__sr_tile_widens(tl_dim n, size_t es) { return n * (tl_dim)es < 16 
 
 /* Whether 4- and 8-byte transposes stream into rows db bytes apart from
    d (tiles rs.d apart): 16-byte aligned rows, and on Intel only rows
-   that start cache lines. Rows that do not leave lines part written
-   where one block or strip ends and the next begins; on the 16-core
-   Xeon those ran at 0.10-0.22 of memcpy streamed (f32 nchw -> nhwc with
-   24 to 500 channels, nc -> cn), 1-7x slower than plain stores, where
-   the Zen 3 ran them streamed as fast or faster (whole rows in one
-   strip, tl__sr_transpose_es: 1.4-1.8x). */
+   that start cache lines. Other rows leave lines part written where one
+   block or strip ends and the next begins; on the 16-core Xeon those
+   ran at 0.10-0.22 of memcpy streamed (f32 nchw -> nhwc with 24 to 500
+   channels, nc -> cn), up to 7x slower than plain stores, where the Zen
+   3 ran them streamed as fast or faster (whole rows in one strip,
+   tl__sr_transpose_es: 1.4-1.8x). */
 static int tl__sr_stream_rows(const char *d, size_t db, tl__sr_runs rs)
 {
     if ((uintptr_t)d % 16 != 0 || db % 16 != 0 || rs.d % 16 != 0) return 0;
