@@ -3813,6 +3813,18 @@ static int tl__sr_tile_direct_ok(const tl_reorder_plan *p, int M)
     return dt == TL_F32 ? p->scales && L->size % 8 == 0 : L->size % 16 == 0 && tl__sr_dt_ok(dt);
 }
 
+/* Whether blocks would cut a long tile loop M (dense in src) into runs
+   of fewer than 32 values: the block loops take a divisor of M's size
+   that fits a block, 19 for 19 x 19 pixels (nchw -> nhwc, 116 channels),
+   and each run is a converter call that costs more than its values (f32
+   -> s8 128x116x19x19: 0.9 GB/s as blocks, 3.0 as tiles on the Zen 3). */
+static int tl__sr_perm_short_runs(const tl_reorder_plan *p, int M)
+{
+    tl_dim chunk;
+    int k = tl__sr_block_loops(p, 1, &chunk);
+    return k == M && chunk < 32 && p->loops[M].size >= TL__SR_STAGE;
+}
+
 /* Whether such blocks beat the shape sh picked: always the gathers and
    strided loops, transposes with a narrow M (hw = 9 of a 3x3 kernel),
    converting tiles with a short M or a narrower dst (then fewer bytes
@@ -3836,6 +3848,7 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
         if (p->loops[sh->M].size >= TL__SR_STAGE && p->loops[sh->M].size % 8 == 0 &&
             tl__sr_tile_direct_ok(p, sh->M))
             return 0;
+        if (tl__sr_perm_short_runs(p, sh->M)) return 0;
         return p->loops[sh->M].size < 16 ||
                (tl_dt_size(p->dst_md.data_type) < tl_dt_size(p->src_md.data_type) &&
                 (L->size > 16 || p->loops[sh->M].size < TL__SR_STAGE));

@@ -1111,6 +1111,45 @@ static void short_runs(void)
         }
 }
 
+/* Converting tiles whose pixel loop's size has no divisor that fills a
+   staged block (19 x 19 and 23 x 23 pixels of 116 channels: 19 and 23)
+   go as tiles, not as blocks of runs that short; the results match the
+   scalar engine either way. */
+static void short_block_runs(void)
+{
+    static const tl_data_type t[] = { TL_S8, TL_U8, TL_BF16 };
+    static const tl_dim side[] = { 19, 23 };
+    static float scale = 0.5f;
+    size_t i, j;
+    for (i = 0; i < sizeof t / sizeof t[0]; ++i)
+        for (j = 0; j < sizeof side / sizeof side[0]; ++j) {
+            tl_dim dims[4] = { 1, 116, 0, 0 };
+            tl_memory_desc s, d;
+            tl_reorder_attr a;
+            tl_reorder_plan plan;
+            char what[96];
+            dims[2] = dims[3] = side[j];
+            memset(&a, 0, sizeof a);
+            a.scales = &scale;
+            a.scale_mask = 0;
+            if (tl_md_init_by_tag(&s, 4, dims, TL_F32, "nchw") ||
+                tl_md_init_by_tag(&d, 4, dims, t[i], "nhwc")) {
+                CHECK_MSG(0, "short block runs refused");
+                continue;
+            }
+            sprintf(what, "short block runs f32 -> %s %ldx%ld", tl_dt_name(t[i]), (long)side[j],
+                    (long)side[j]);
+            compare(&s, &d, &a, 0, what);
+            if (tl_reorder_plan_init(&plan, &s, &d, &a) == TL_OK && on_kernel(&plan)) {
+                tl__sr_shape sh;
+                tl__sr_perm pm;
+                tl__sr_pick_shape(&plan, &sh);
+                CHECK_MSG(!tl__sr_perm_pick(&plan, &sh, &pm, 0, plan.loops[0].size),
+                          "%s: staged blocks of %ld-value runs", what, (long)side[j]);
+            }
+        }
+}
+
 /* Copying tiles whose dst rows are narrower than a vector (nchw -> nhwc
    with 1 to 15 channels of bytes, 1 to 7 of 16-bit, 1 to 3 of 32-bit
    values): dense rows (overlapping whole-vector stores), a view of
@@ -1262,6 +1301,7 @@ int main(int argc, char **argv)
     byte_planes();
     padded_images();
     short_runs();
+    short_block_runs();
     wide_blocks();
     narrow_blocks();
     streamed_conversions();
