@@ -109,6 +109,7 @@ run() {
         check tlbench_check_standard "$b/tlbench" --mode=C --threads=1,2 --max-bytes=256M \
             --batch=bench/inputs/standard &
         check tlbench_check_sweep "$b/tlbench" --mode=C --threads=1,2 --batch=bench/inputs/sweep &
+        check tlbench_check_cliffs "$b/tlbench" --mode=C --threads=1,2 --batch=bench/inputs/cliffs &
     fi
     wait
     for n in "$logs"/*.rc; do
