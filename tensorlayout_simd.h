@@ -4658,6 +4658,18 @@ TL__SHUF_INLINE simde__m128i *tl__shuf_zip(simde__m128i *v, simde__m128i *t, int
 
 static int tl__shuf_small_pow2(tl_dim n) { return n == 2 || n == 4 || n == 8 || n == 16; }
 
+/* The bits of the places a plan's walk reaches in dst, or-ed: dst's
+   offset in a line, base0 and every loop's stride. The low 4 (6) bits
+   are clear when all of them are 16- (64-) byte aligned, which streaming
+   stores need. */
+static tl_dim tl__shuf_walk_bits(const tl__shuffle_plan *p, const char *dst)
+{
+    tl_dim a = (tl_dim)((uintptr_t)dst % 64) | p->base0;
+    int i;
+    for (i = 0; i < p->nloops; ++i) a |= p->loops[i].stride;
+    return a;
+}
+
 /* Cuts the plan into rows of pixels: loops that continue each other
    merge (h and w of nChw16c, all of n, h, w for a dense nhwc), and the
    innermost (npix pixels, pstride bytes apart) is left to the kernels. */
@@ -4860,8 +4872,7 @@ static void tl__shuf_last_init(tl__shuf_kernel *k, const char *dst)
     tl__shuf_chunk_slots(k, 0, k->ld0, k->st0);
     k->ldstep = k->unzip ? vb * k->nstreams : vb;
     k->ststep = k->unzip ? vb : vb * k->nstreams;
-    a = (tl_dim)((uintptr_t)dst % 16) | r->base0 | k->pstride | k->ststep;
-    for (i = 0; i < r->nloops; ++i) a |= r->loops[i].stride;
+    a = tl__shuf_walk_bits(r, dst) | k->pstride | k->ststep;
     for (i = 0; i < k->nstreams; ++i) a |= k->st0[i].off;
     k->stream = a % 16 == 0 && k->p->size >= TL__SHUF_STREAM_MIN && k->len % k->V == 0 &&
                 (!k->unzip || k->nstreams <= 4) && !tl__sr_intel();
@@ -5117,7 +5128,6 @@ static int tl__shuf_lines_init(tl__shuf_lines *k, const tl__shuffle_plan *p, con
     const tl_memory_desc *md = p->md;
     const tl_blocking_desc *bd = &md->blocking;
     tl_dim blk, a;
-    int i;
     if (!tl__sr_avx512() || p->identity || p->run != (tl_dim)p->es ||
         md->padded_offsets[p->axis] != 0 || bd->inner_nblks != 1 || bd->inner_idxs[0] != p->axis ||
         (p->es != 2 && p->es != 4 && p->es != 8))
@@ -5137,8 +5147,7 @@ static int tl__shuf_lines_init(tl__shuf_lines *k, const tl__shuffle_plan *p, con
     if (k->tile < TL__SHUF_LINE_MIN_TILE) k->tile = TL__SHUF_LINE_MIN_TILE;
     k->stream = 0;
     if (!dst) return 1;
-    a = (tl_dim)((uintptr_t)dst % 64) | k->rows.base0 | k->step | k->bstride;
-    for (i = 0; i < k->rows.nloops; ++i) a |= k->rows.loops[i].stride;
+    a = tl__shuf_walk_bits(&k->rows, dst) | k->step | k->bstride;
     k->stream = a % 64 == 0 && p->size >= TL__SHUF_STREAM_MIN;
     return 1;
 }
@@ -5212,10 +5221,8 @@ static int tl__simd_shuffle_takes(const tl__shuffle_plan *p)
    the Zen 3, 13x slower than plain stores. */
 static int tl__simd_shuffle_streams(const tl__shuffle_plan *p, const char *dst)
 {
-    tl_dim a = (tl_dim)((uintptr_t)dst % 16) | p->base0 | p->run | tl__shuffle_chan_off(p, 0) |
+    tl_dim a = tl__shuf_walk_bits(p, dst) | p->run | tl__shuffle_chan_off(p, 0) |
                tl__shuffle_chan_off(p, 1);
-    int i;
-    for (i = 0; i < p->nloops; ++i) a |= p->loops[i].stride;
     return !p->identity && p->run >= 64 && p->size >= TL__SHUF_STREAM_MIN && a % 16 == 0;
 }
 
