@@ -2331,6 +2331,10 @@ static int tl__sr_lines(const char *d, size_t db)
     return (uintptr_t)d % 64 == 0 && db % 64 == 0;
 }
 
+/* The gaps between the dst rows of rs.count tiles of rows db bytes
+   apart, tiles rs.d apart, or-ed for tl__sr_lines. */
+static size_t tl__sr_row_gaps(size_t db, tl__sr_runs rs) { return rs.count > 1 ? db | rs.d : db; }
+
 /* Copies element (m, l) from s + (m + l*ss)*es to d + (m*ds + l)*es for
    m < nm, l < nl: B x B blocks in registers, the borders (nm % B rows,
    nl % B columns) one element at a time. The blocks go down all of M for
@@ -2365,7 +2369,7 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
        writes (f32 nchw -> nhwc with 24 to 232 channels on the Zen 3:
        1.1-2x; strips of 1 KiB in longer rows gained some shapes and lost
        others: nc -> cn 1000x2500 0.67-0.85x) */
-    if (nt && db <= TL__SR_STRIP_SPLIT && !tl__sr_lines(d, rs.count > 1 ? db | rs.d : db))
+    if (nt && db <= TL__SR_STRIP_SPLIT && !tl__sr_lines(d, tl__sr_row_gaps(db, rs)))
         strip = nl;
     if (strip < B) strip = B;
     /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
@@ -2632,7 +2636,7 @@ static int tl__sr_tile_widens(tl_dim n, size_t es) { return n * (tl_dim)es < 16 
 static int tl__sr_stream_rows(const char *d, size_t db, tl__sr_runs rs)
 {
     if ((uintptr_t)d % 16 != 0 || db % 16 != 0 || rs.d % 16 != 0) return 0;
-    return tl__sr_lines(d, rs.count > 1 ? db | rs.d : db) || !tl__sr_intel();
+    return tl__sr_lines(d, tl__sr_row_gaps(db, rs)) || !tl__sr_intel();
 }
 
 /* rs.count tiles, tile k rs.s and rs.d bytes after tile k - 1 (their
@@ -2656,7 +2660,7 @@ static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl
     case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt, rs); break;
     case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt, rs); break;
     case 4:
-        switch (tl__sr_wide(d, rs.count > 1 ? db | rs.d : db, nm, nl, nt)) {
+        switch (tl__sr_wide(d, tl__sr_row_gaps(db, rs), nm, nl, nt)) {
         case 16: tl__sr_transpose_es(4, 16, s, ss, d, ds, nm, nl, nt, rs); break;
         case 8: tl__sr_transpose_es(4, 8, s, ss, d, ds, nm, nl, nt, rs); break;
         default: tl__sr_transpose_es(4, 0, s, ss, d, ds, nm, nl, nt, rs); break;
