@@ -2184,34 +2184,73 @@ static int tl__sr_convert_streams(int stream, const char *d, size_t n, tl__sr_ru
     return rs.count == 1 || rs.d == n || ((uintptr_t)d % 64 == 0 && n % 64 == 0 && rs.d % 64 == 0);
 }
 
-/* Converts n contiguous elements (src and dst stride 1). The last n % 16
-   go through small buffers, so they take the same vector path without
-   touching a byte past the run. nt: stream the stores of the rest. */
-static void tl__sr_convert_run(const tl_reorder_plan *p, const char *src, char *dst,
-                               tl__sr_scales sc, tl_dim n, int nt)
+#define TL__SR_TAIL_RUNS 16  /* runs whose last values convert together */
+
+/* Converts rs.count runs of n contiguous elements (src and dst stride 1
+   inside a run; run j at src + j*rs.s, dst + j*rs.d, its scales j*rs.c
+   further on). The first n / 16 * 16 values of every run go in one
+   converter call; the last n % 16 of up to TL__SR_TAIL_RUNS runs are
+   gathered into small buffers and converted together, so that they take
+   the same vector path without touching a byte past a run, and runs of
+   any length cost a converter call, not two each (the 49 values of a 7x7
+   plane, 100 channels: f32 -> s8 nchw -> nChw16c ran at a fifth of
+   oneDNN's speed that way). rs.nt: stream the stores of the first part
+   of a single run or of runs without last values; those are stored
+   plainly. */
+static void tl__sr_convert_runs(const tl_reorder_plan *p, const char *src, char *dst,
+                                tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
 {
     size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
-    tl_dim k = n / 16 * 16, r = n - k, t;
-    simde__m128 sb[4], db[4];   /* 16 values of up to 4 bytes */
-    float sct[16];
+    tl_dim k = n / 16 * 16, r = n - k, j0, j, t, m, mv;
+    simde__m128 sb_v[TL__SR_TAIL_RUNS * 4], db_v[TL__SR_TAIL_RUNS * 4];   /* values of up to 4 bytes */
+    float sct[TL__SR_TAIL_RUNS * 16];
+    char *sb = (char *)(void *)sb_v, *db = (char *)(void *)db_v;
+    simde__m128 *zs, *zd;
+    int vary = sc.sc && (sc.sstep != 0 || rs.c != 0);
     tl__sr_scales at = sc;
-    tl__sr_runs rs = tl__sr_one_run;
-    rs.nt = nt;
+    /* several runs with last values: those are stored later, plainly, on
+       lines streamed before (and run starts may not be aligned) */
+    if (r != 0 && rs.count > 1) rs.nt = 0;
     if (k > 0) tl__sr_convert_full(p, src, dst, sc, k, rs);
     if (r == 0) return;
-    at.sidx += k * sc.sstep;
-    memset(sb, 0, sizeof sb);
-    memset(db, 0, sizeof db);
-    memcpy(sb, src + (size_t)k * ssz, (size_t)r * ssz);
-    if (p->beta != 0) memcpy(db, dst + (size_t)k * dsz, (size_t)r * dsz);
-    if (sc.sc && sc.sstep != 0) {
-        for (t = 0; t < 16; ++t) sct[t] = t < r ? sc.sc[at.sidx + t * sc.sstep] : 1.f;
+    if (vary) {
         at.sc = sct;
         at.sidx = 0;
         at.sstep = 1;
     }
-    tl__sr_convert_full(p, (const char *)(void *)sb, (char *)(void *)db, at, 16, tl__sr_one_run);
-    memcpy(dst + (size_t)k * dsz, db, (size_t)r * dsz);
+    for (j0 = 0; j0 < rs.count; j0 += TL__SR_TAIL_RUNS) {
+        tl_dim nb = rs.count - j0 < TL__SR_TAIL_RUNS ? rs.count - j0 : TL__SR_TAIL_RUNS;
+        m = nb * r;
+        mv = (m + 15) / 16 * 16;
+        /* the last 16 values' bytes zeroed as 64 (enough for any type, and
+           within the buffers): a memset of the bytes past m is a library
+           call, a third of the instructions of a call for one short run */
+        zs = sb_v + (mv - 16) * (tl_dim)ssz / 16;
+        zd = db_v + (mv - 16) * (tl_dim)dsz / 16;
+        zs[0] = zs[1] = zs[2] = zs[3] = zd[0] = zd[1] = zd[2] = zd[3] = simde_mm_setzero_ps();
+        for (j = 0; j < nb; ++j) {
+            tl_dim sidx = sc.sidx + (j0 + j) * rs.c + k * sc.sstep;
+            memcpy(sb + (size_t)(j * r) * ssz, src + (size_t)(j0 + j) * rs.s + (size_t)k * ssz, (size_t)r * ssz);
+            if (p->beta != 0)
+                memcpy(db + (size_t)(j * r) * dsz, dst + (size_t)(j0 + j) * rs.d + (size_t)k * dsz, (size_t)r * dsz);
+            if (vary)
+                for (t = 0; t < r; ++t) sct[j * r + t] = sc.sc[sidx + t * sc.sstep];
+        }
+        if (vary)
+            for (t = m; t < mv; ++t) sct[t] = 1.f;
+        tl__sr_convert_full(p, sb, db, at, mv, tl__sr_one_run);
+        for (j = 0; j < nb; ++j)
+            memcpy(dst + (size_t)(j0 + j) * rs.d + (size_t)k * dsz, db + (size_t)(j * r) * dsz, (size_t)r * dsz);
+    }
+}
+
+/* One run of n elements (tl__sr_convert_runs); nt: stream its first part. */
+static void tl__sr_convert_run(const tl_reorder_plan *p, const char *src, char *dst,
+                               tl__sr_scales sc, tl_dim n, int nt)
+{
+    tl__sr_runs rs = tl__sr_one_run;
+    rs.nt = nt;
+    tl__sr_convert_runs(p, src, dst, sc, n, rs);
 }
 
 TL__SR_ZIP_DEF(tl__sr_zip, simde__m128i, simde_mm_)
@@ -2676,49 +2715,78 @@ static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim d
     tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, nt, tl__sr_one_run, 0);
 }
 
+/* A converting tile whose dst rows are shorter than a vector (the 3
+   channels of nchw -> nhwc, the 4 or 8 of nChw4c and nChw8c, the last
+   channels of an nChw16c block): its source rows converted first, along
+   M, where a row keeps one scale and its runs fill vectors, into stage
+   (TL__SR_STAGE^2 * 4 bytes), then transposed in dst's type. Rows of a
+   few values converted after the transpose took a converter pass for
+   each few (f32 -> f32 nchw -> nChw4c with per-channel scales: 5x
+   slower), and as gathered blocks before (f32 -> s8 nChw4c: 3x slower).
+   beta is 0 (tl__sr_pick_shape): dst is not read. */
+static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, tl_dim ss,
+                                       char *d, tl_dim ds, tl__sr_scales sc, tl_dim msstep,
+                                       tl_dim nm, tl_dim nl, int stream, char *stage)
+{
+    size_t es = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
+    tl_dim chunk = (tl_dim)(TL__SR_STAGE * TL__SR_STAGE * 4 / ((size_t)nl * dsz)) / 16 * 16, m0;
+    tl__sr_runs rs = tl__sr_one_run;
+    rs.count = nl;
+    rs.s = (size_t)ss * es;
+    rs.c = sc.sstep;
+    for (m0 = 0; m0 < nm; m0 += chunk) {
+        tl_dim mt = nm - m0 < chunk ? nm - m0 : chunk;
+        tl__sr_scales row = sc;
+        row.sidx += m0 * msstep;
+        row.sstep = msstep;
+        rs.d = (size_t)mt * dsz;
+        tl__sr_convert_runs(p, s + (size_t)m0 * es, stage, row, mt, rs);
+        tl__sr_transpose((int)dsz, stage, mt, d + (size_t)(m0 * ds) * dsz, ds, mt, nl, stream);
+    }
+}
+
 /* The M x L tile of a converting plan: raw source bits transposed into a
-   staging tile, whose rows are then converted as runs, all rows as one
-   run where dst's rows follow one another too and the scale index runs
-   on across them (nchw -> nChw16c: 16-value rows, one call instead of
-   one per pixel), else as one call of many runs where rows are whole
-   vectors (per-channel scales: the rows' scales restart; Goihw16g from
-   a 3x3 kernel took 190 ns a 16-value row, one converter start each).
-   stream: a large dst, whose runs stream where tl__sr_convert_streams
-   allows. */
+   staging tile, whose rows are then converted as runs in one call
+   (tl__sr_convert_runs), all rows as one run where dst's rows follow one
+   another too and the scale index runs on across them (nchw -> nChw16c:
+   16-value rows), else as runs whose scales restart (per-channel scales;
+   Goihw16g from a 3x3 kernel took 190 ns a 16-value row when each row
+   started the converter). stream: a large dst, whose runs stream where
+   tl__sr_convert_streams allows. */
 static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim ss,
                                 char *d, tl_dim ds, tl__sr_scales sc, tl_dim msstep,
                                 tl_dim nm, tl_dim nl, int stream)
 {
     int es = (int)tl_dt_size(p->src_md.data_type);
     size_t dsz = tl_dt_size(p->dst_md.data_type);
-    tl_dim m0, l0, m;
+    tl_dim m0, l0;
     simde__m128i stage_v[TL__SR_STAGE * TL__SR_STAGE * 4 / 16];
     char *stage = (char *)(void *)stage_v;
+    /* rows of 8 values under one scale go the wide way: their transposes
+       take AVX2's 8 x 8 blocks (f32 -> s8 nchw -> nChw8c 8.9 GB/s, 6.0
+       the narrow way; with per-channel scales 1.3 against 6.6) */
+    if (nl < 16 && (nl != 8 || (sc.sc && sc.sstep != 0))) {
+        tl__sr_convert_tile_narrow(p, s, ss, d, ds, sc, msstep, nm, nl, stream, stage);
+        return;
+    }
     for (m0 = 0; m0 < nm; m0 += TL__SR_STAGE) {
         tl_dim mt = nm - m0 < TL__SR_STAGE ? nm - m0 : TL__SR_STAGE;
         for (l0 = 0; l0 < nl; l0 += TL__SR_STAGE) {
             tl_dim lt = nl - l0 < TL__SR_STAGE ? nl - l0 : TL__SR_STAGE;
             int joined = ds == lt && msstep == lt * sc.sstep;
+            char *dt = d + (size_t)(m0 * ds + l0) * dsz;
+            tl__sr_scales row = sc;
+            tl__sr_runs rs = tl__sr_one_run;
             tl__sr_transpose(es, s + (size_t)(m0 + l0 * ss) * (size_t)es, ss, stage, lt, mt, lt, 0);
-            if (!joined && lt % 16 == 0) {
-                tl__sr_scales row = sc;
-                tl__sr_runs rs = tl__sr_one_run;
+            if (!joined) {
                 rs.count = mt;
                 rs.c = msstep;
                 rs.s = (size_t)lt * (size_t)es;
                 rs.d = (size_t)ds * dsz;
-                rs.nt = tl__sr_convert_streams(stream, d + (size_t)(m0 * ds + l0) * dsz, (size_t)lt * dsz, rs);
-                row.sidx += m0 * msstep + l0 * sc.sstep;
-                tl__sr_convert_full(p, stage, d + (size_t)(m0 * ds + l0) * dsz, row, lt, rs);
-                continue;
             }
-            for (m = 0; m < mt; m += joined ? mt : 1) {     /* rows apart: lines part written, no streaming */
-                tl__sr_scales row = sc;
-                char *dr = d + (size_t)((m0 + m) * ds + l0) * dsz;
-                row.sidx += (m0 + m) * msstep + l0 * sc.sstep;
-                tl__sr_convert_run(p, stage + (size_t)(m * lt) * (size_t)es, dr, row, joined ? mt * lt : lt,
-                                   joined && tl__sr_convert_streams(stream, dr, (size_t)(mt * lt) * dsz, tl__sr_one_run));
-            }
+            rs.nt = tl__sr_convert_streams(stream, dt, (size_t)(joined ? mt * lt : lt) * dsz, rs);
+            row.sidx += m0 * msstep + l0 * sc.sstep;
+            tl__sr_convert_runs(p, stage, dt, row, joined ? mt * lt : lt, rs);
         }
     }
 }
@@ -3020,6 +3088,21 @@ static void tl__sr_perm_dense_init(tl__sr_perm *pm)
         pm->t_is_dst = pm->off[2 * g] == g * pm->nR && pm->off[2 * g + 1] == g * pm->nR;
 }
 
+/* Whether a block's source is one range: its loops, by src stride, each
+   step over all those inside it (nchw -> nChw16c: 16 channels of a 7x7
+   plane, several blocks of them). */
+static int tl__sr_perm_whole(const tl_reorder_plan *p, const tl__sr_perm *pm)
+{
+    tl_dim inner = 1;
+    int l, n;
+    for (n = pm->k; n < p->nloops; ++n) {
+        for (l = pm->k; l < p->nloops && p->loops[l].src_stride != inner; ++l) continue;
+        if (l == p->nloops) return 0;
+        inner *= tl__sr_perm_n(p, pm, l);
+    }
+    return 1;
+}
+
 /* Whether plan p can take blocks staged in source order, in the kernel
    call that does [begin, end) of loops[0]. */
 static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim begin, tl_dim end)
@@ -3035,8 +3118,10 @@ static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim be
        for those 64 channels) outgrows L1, which then dropped most lines
        before their use (f32 -> u8 nchw -> nhwc 32x64x56x56: 8.6 -> 13.9
        GB/s, best of 100). Prefetches never fault, so the last block may
-       point past the tensor. */
-    if (p->src_hi - p->src_lo >= TL__SR_STREAM_MIN)
+       point past the tensor. A block whose source is one range is one
+       stream, which the hardware follows (f32 -> s8 nchw -> nChw16c
+       1024x96x7x7: 1.2x without the prefetches). */
+    if (p->src_hi - p->src_lo >= TL__SR_STREAM_MIN && !tl__sr_perm_whole(p, pm))
         pm->ahead = p->loops[pm->k].src_stride * pm->chunk;
     return p->mode != TL_REORDER_MODE_COPY || pm->fast;
 }
@@ -3460,8 +3545,6 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     size_t es = tl_dt_size(p->src_md.data_type);
     size_t dsz = (size_t)pm->vs;
     tl_dim j, e, ncols = pm->nX * pm->nC;
-    /* rows of whole vectors, one run each: one converter call for all */
-    int batched = !copy && pm->nx == 0 && pm->nC % 16 == 0;
 #if TL__SR_AVX2
     if (pm->direct) {
         tl__sr_scales sc;
@@ -3510,35 +3593,29 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     } else if (p->beta != 0) {
         for (e = 0; e < pm->noff; ++e) memcpy(S + pm->off[e] * dsz, d + (size_t)e * dsz, dsz);
     }
-    for (j = 0; j < pm->nR * pm->nX; ++j) {
-        tl__sr_scales sc;
+    for (j = 0; (pm->ahead || copy) && j < pm->nR * pm->nX; ++j) {
         tl_dim so, co;
         tl__sr_perm_run_at(p, pm, j, &so, &co);
         /* the next block's runs into L2 (see tl__sr_perm_init) */
         if (pm->ahead)
             tl__sr_prefetch_lines(s + (size_t)(so + pm->ahead) * es, (size_t)pm->nC * es, 1);
-        if (copy) {
-            memcpy(S + (size_t)(j * pm->nC) * es, s + (size_t)so * es, (size_t)pm->nC * es);
-            continue;
-        }
-        if (batched) continue;
-        sc.sc = p->scales;
-        sc.sidx = sidx + co;
-        sc.sstep = 0;
-        tl__sr_convert_run(p, s + (size_t)so * es, S + (size_t)(j * pm->nC) * dsz, sc, pm->nC, 0);
+        if (copy) memcpy(S + (size_t)(j * pm->nC) * es, s + (size_t)so * es, (size_t)pm->nC * es);
     }
-    if (batched) {
+    /* conversions: the nR runs of each iteration of the x loops in one call */
+    for (j = 0; j < pm->nX && !copy; ++j) {
         const tl_reorder_loop *R = &p->loops[pm->R];
         tl__sr_scales sc;
         tl__sr_runs rs = tl__sr_one_run;
+        tl_dim so, co;
+        tl__sr_perm_run_at(p, pm, j, &so, &co);
         sc.sc = p->scales;
-        sc.sidx = sidx;
+        sc.sidx = sidx + co;
         sc.sstep = 0;
         rs.count = pm->nR;
         rs.c = R->scale_stride;
         rs.s = (size_t)R->src_stride * es;
-        rs.d = (size_t)pm->nC * dsz;
-        tl__sr_convert_full(p, s, S, sc, pm->nC, rs);
+        rs.d = (size_t)ncols * dsz;
+        tl__sr_convert_runs(p, s + (size_t)so * es, S + (size_t)(j * pm->nC) * dsz, sc, pm->nC, rs);
     }
     if (!pm->fast) {
         tl__sr_perm_gather((int)dsz, S, pm->off, d, pm->noff);
@@ -3790,7 +3867,9 @@ static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         }
         return;
     }
-    if (sh->M >= 0 && p->loops[sh->M].size >= B && L->size >= 16) {
+    /* dst rows shorter than a vector convert before their transpose,
+       which beta's read of dst would have to undo */
+    if (sh->M >= 0 && p->loops[sh->M].size >= B && (L->size >= 16 || p->beta == 0)) {
         sh->shape = TL__SR_TILE_CONVERT;
         sh->stream = p->beta == 0 && p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN;
         return;
@@ -3846,6 +3925,11 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
     case TL__SR_BLOCKS: case TL__SR_NARROW: case TL__SR_STRIDED: return 1;
     case TL__SR_TILE_COPY: return L->size * (tl_dim)tl_dt_size(p->src_md.data_type) < 16;
     case TL__SR_TILE_CONVERT:
+        /* dst rows shorter than a vector (tl__sr_convert_tile_narrow) on a
+           long M: 3 channels of a frame (f32 -> bf16 nchw -> nhwc
+           32x3x224x224: 1.4x as tiles), nChw4c; the taps of weights keep
+           the blocks (s8 OIhw4i16o4i from 5x5 kernels) */
+        if (L->size < 16) return p->loops[sh->M].size < TL__SR_STAGE;
         /* long tiles that go straight into dst beat the blocks (f32 -> s8
            and u8 nchw -> nhwc 32x64x56x56: 3x on the Zen 3); the 16 x 16
            tiles of weights ran no faster, so those keep the blocks */

@@ -562,7 +562,7 @@ static void balanced(void)
 }
 
 /* Threads cut loops[0] anywhere. Where blocks staged in source order
-   take loops[0] (the 3 channels of a frame, converted), the kernel cuts
+   take loops[0] (24 channels of a frame, converted), the kernel cuts
    each range again at the blocks' chunks. The ranges that 2 to 4
    threads get, together, against the scalar engine; then odd ranges
    alone, each of which must write its own pixels and nothing else
@@ -576,7 +576,7 @@ static void chunked(void)
     int nt;
     for (i = 0; i < sizeof t / sizeof t[0]; ++i)
         for (nt = 1; nt <= 4; ++nt) {
-            tl_dim dims[4] = { 1, 3, 120, 200 }, n0, j;
+            tl_dim dims[4] = { 1, 24, 120, 200 }, n0, j;
             tl_memory_desc s, d;
             tl_reorder_plan plan;
             tl_reorder_attr a;
