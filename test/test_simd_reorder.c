@@ -1146,6 +1146,54 @@ static void short_block_runs(void)
         }
 }
 
+/* Converting tiles whose dst rows hold fewer than 16 values (the 3 or 5
+   channels of nhwc, nChw4c, nChw8c) over a long pixel loop (81 pixels:
+   one chunk, not in 16s): tiles converted before their transpose, or the
+   wide way for 8 values under one scale, never staged blocks; one
+   scale, per-channel scales and a zero point. With beta they must take
+   another shape (the conversion would come before dst is read). */
+static void narrow_converting_tiles(void)
+{
+    static const struct { tl_data_type dt; const char *tag; tl_dim c; int mask; float beta; } k[] = {
+        { TL_S8, "nhwc", 3, 0, 0 },      { TL_BF16, "nhwc", 5, -1, 0 },  { TL_U8, "nChw4c", 8, 2, 0 },
+        { TL_F32, "nChw4c", 8, 2, 0 },   { TL_S8, "nChw8c", 16, 0, 0 },  { TL_S8, "nChw8c", 16, 2, 0 },
+        { TL_BF16, "nChw4c", 4, -1, 0 }, { TL_S8, "nhwc", 3, 2, 0.5f },  { TL_F32, "nChw4c", 8, 2, 0.5f },
+    };
+    static float scales[16];
+    size_t i;
+    for (i = 0; i < 16; ++i) scales[i] = 0.25f + 0.125f * (float)i;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i) {
+        tl_dim dims[4] = { 2, 0, 9, 9 };
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        tl_reorder_plan plan;
+        tl__sr_shape sh;
+        long simd = cases_simd, perm = cases_perm;
+        char what[96];
+        dims[1] = k[i].c;
+        memset(&a, 0, sizeof a);
+        if (k[i].mask >= 0) {
+            a.scales = scales;
+            a.scale_mask = k[i].mask;
+        }
+        a.beta = k[i].beta;
+        a.dst_zero_point = k[i].dt == TL_U8 ? 7 : 0;
+        if (tl_md_init_by_tag(&s, 4, dims, TL_F32, "nchw") ||
+            tl_md_init_by_tag(&d, 4, dims, k[i].dt, k[i].tag) ||
+            tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+            CHECK_MSG(0, "narrow converting tiles refused");
+            continue;
+        }
+        sprintf(what, "narrow converting tiles f32 -> %s %s, %ld channels, mask %d, beta %g",
+                tl_dt_name(k[i].dt), k[i].tag, (long)k[i].c, k[i].mask, (double)k[i].beta);
+        compare(&s, &d, &a, 0, what);
+        tl__sr_pick_shape(&plan, &sh);
+        CHECK_MSG(cases_simd == simd + 1 && (k[i].beta != 0 || cases_perm == perm),
+                  "%s: on the kernel %ld, staged blocks %ld", what, cases_simd - simd, cases_perm - perm);
+        CHECK_MSG((sh.shape == TL__SR_TILE_CONVERT) == (k[i].beta == 0), "%s: shape %d", what, sh.shape);
+    }
+}
+
 /* Copying tiles whose dst rows are narrower than a vector (nchw -> nhwc
    with 1 to 15 channels of bytes, 1 to 7 of 16-bit, 1 to 3 of 32-bit
    values): dense rows (overlapping whole-vector stores), a view of
@@ -1298,6 +1346,7 @@ int main(int argc, char **argv)
     padded_images();
     short_runs();
     short_block_runs();
+    narrow_converting_tiles();
     wide_blocks();
     narrow_blocks();
     streamed_conversions();
