@@ -4923,6 +4923,26 @@ static void tl__shuf_chunk_slots(const tl__shuf_kernel *k, tl_dim j,
    output in buf (in: 0). The one unrolled instantiation per kernel then
    serves whole and split chunks alike; a second one for split chunks
    took a quarter of the header's compile time. */
+/* n bytes (1 to 16) from s to d, as two fixed-size moves that may
+   overlap: a memcpy of a variable size is a library call, and the pieces
+   of split vectors took two each (f32 nChw16c, 116 channels, groups of
+   4: 8 of the calls' 16 values crossed a block). */
+TL__SR_INLINE void tl__shuf_move_short(char *d, const char *s, size_t n)
+{
+    if (n >= 8) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n >= 2) {
+        memcpy(d, s, 2);
+        memcpy(d + n - 2, s + n - 2, 2);
+    } else {
+        *d = *s;
+    }
+}
+
 TL__SR_NOINLINE void tl__shuf_stage(char *base, const tl__shuf_slot *s, int ns, size_t es,
                                     char *buf, int in)
 {
@@ -4934,8 +4954,8 @@ TL__SR_NOINLINE void tl__shuf_stage(char *base, const tl__shuf_slot *s, int ns, 
             memcpy(in ? buf : p, in ? p : buf, 16);
             continue;
         }
-        memcpy(in ? buf : p, in ? p : buf, a);
-        memcpy(in ? buf + a : q, in ? q : buf + a, 16 - a);
+        tl__shuf_move_short(in ? buf : p, in ? p : buf, a);
+        tl__shuf_move_short(in ? buf + a : q, in ? q : buf + a, 16 - a);
     }
 }
 
