@@ -2671,11 +2671,16 @@ static int tl__sr_tile_widens(tl_dim n, size_t es) { return n * (tl_dim)es < 16 
    ran at 0.10-0.22 of memcpy streamed (f32 nchw -> nhwc with 24 to 500
    channels, nc -> cn), up to 7x slower than plain stores, where the Zen
    3 ran them streamed as fast or faster (whole rows in one strip,
-   tl__sr_transpose_es: 1.4-1.8x). */
-static int tl__sr_stream_rows(const char *d, size_t db, tl__sr_runs rs)
+   tl__sr_transpose_es: 1.4-1.8x). Elsewhere, rows of rowb bytes that
+   follow one another (nChw8c's 32) stream only when all nm rows go by
+   blocks (nm in 16s, any block side): the last rows of a tile are stored
+   plainly, on lines its blocks streamed (f32 nchw -> nChw8c on 7x7
+   planes: 1.6-2.4x slower streamed on the Zen 3; nhwc rows with gaps,
+   which go whole, lost 0.7-0.8x without streaming on 14x14). */
+static int tl__sr_stream_rows(const char *d, size_t db, size_t rowb, tl_dim nm, tl__sr_runs rs)
 {
     if ((uintptr_t)d % 16 != 0 || db % 16 != 0 || rs.d % 16 != 0) return 0;
-    return tl__sr_lines(d, tl__sr_row_gaps(db, rs)) || !tl__sr_intel();
+    return tl__sr_lines(d, tl__sr_row_gaps(db, rs)) || (!tl__sr_intel() && (db != rowb || nm % 16 == 0));
 }
 
 /* rs.count tiles, tile k rs.s and rs.d bytes after tile k - 1 (their
@@ -2694,7 +2699,7 @@ static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl
     }
     /* 1- and 2-byte elements stream only whole lines (tl__sr_strip_lines) */
     if (es <= 2) nt = nt && tl__sr_stream_narrow(es, d, db, nl, rs.d);
-    else nt = nt && tl__sr_stream_rows(d, db, rs);
+    else nt = nt && tl__sr_stream_rows(d, db, (size_t)nl * (size_t)es, nm, rs);
     switch (es) {
     case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt, rs); break;
     case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt, rs); break;
