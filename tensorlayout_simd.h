@@ -2779,6 +2779,7 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
         for (l0 = 0; l0 < nl; l0 += TL__SR_STAGE) {
             tl_dim lt = nl - l0 < TL__SR_STAGE ? nl - l0 : TL__SR_STAGE;
             int joined = ds == lt && msstep == lt * sc.sstep;
+            tl_dim n = joined ? mt * lt : lt;     /* values a run */
             char *dt = d + (size_t)(m0 * ds + l0) * dsz;
             tl__sr_scales row = sc;
             tl__sr_runs rs = tl__sr_one_run;
@@ -2789,9 +2790,9 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
                 rs.s = (size_t)lt * (size_t)es;
                 rs.d = (size_t)ds * dsz;
             }
-            rs.nt = tl__sr_convert_streams(stream, dt, (size_t)(joined ? mt * lt : lt) * dsz, rs);
+            rs.nt = tl__sr_convert_streams(stream, dt, (size_t)n * dsz, rs);
             row.sidx += m0 * msstep + l0 * sc.sstep;
-            tl__sr_convert_runs(p, stage, dt, row, joined ? mt * lt : lt, rs);
+            tl__sr_convert_runs(p, stage, dt, row, n, rs);
         }
     }
 }
@@ -3607,20 +3608,21 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
         if (copy) memcpy(S + (size_t)(j * pm->nC) * es, s + (size_t)so * es, (size_t)pm->nC * es);
     }
     /* conversions: the nR runs of each iteration of the x loops in one call */
-    for (j = 0; j < pm->nX && !copy; ++j) {
-        const tl_reorder_loop *R = &p->loops[pm->R];
-        tl__sr_scales sc;
+    if (!copy) {
         tl__sr_runs rs = tl__sr_one_run;
-        tl_dim so, co;
-        tl__sr_perm_run_at(p, pm, j, &so, &co);
+        tl__sr_scales sc;
         sc.sc = p->scales;
-        sc.sidx = sidx + co;
         sc.sstep = 0;
         rs.count = pm->nR;
-        rs.c = R->scale_stride;
-        rs.s = (size_t)R->src_stride * es;
+        rs.c = p->loops[pm->R].scale_stride;
+        rs.s = (size_t)p->loops[pm->R].src_stride * es;
         rs.d = (size_t)ncols * dsz;
-        tl__sr_convert_runs(p, s + (size_t)so * es, S + (size_t)(j * pm->nC) * dsz, sc, pm->nC, rs);
+        for (j = 0; j < pm->nX; ++j) {
+            tl_dim so, co;
+            tl__sr_perm_run_at(p, pm, j, &so, &co);
+            sc.sidx = sidx + co;
+            tl__sr_convert_runs(p, s + (size_t)so * es, S + (size_t)(j * pm->nC) * dsz, sc, pm->nC, rs);
+        }
     }
     if (!pm->fast) {
         tl__sr_perm_gather((int)dsz, S, pm->off, d, pm->noff);
@@ -4925,12 +4927,6 @@ static void tl__shuf_chunk_slots(const tl__shuf_kernel *k, tl_dim j,
     }
 }
 
-/* A chunk whose vectors cross channel blocks, staged through contiguous
-   buffers (slot i at 16 i): gathered (in: 1) from the two pieces of each
-   vector that crosses into buf, or scattered back from the kernel's
-   output in buf (in: 0). The one unrolled instantiation per kernel then
-   serves whole and split chunks alike; a second one for split chunks
-   took a quarter of the header's compile time. */
 /* n bytes (1 to 16) from s to d, as two fixed-size moves that may
    overlap: a memcpy of a variable size is a library call, and the pieces
    of split vectors took two each (f32 nChw16c, 116 channels, groups of
@@ -4951,6 +4947,12 @@ TL__SR_INLINE void tl__shuf_move_short(char *d, const char *s, size_t n)
     }
 }
 
+/* A chunk whose vectors cross channel blocks, staged through contiguous
+   buffers (slot i at 16 i): gathered (in: 1) from the two pieces of each
+   vector that crosses into buf, or scattered back from the kernel's
+   output in buf (in: 0). The one unrolled instantiation per kernel then
+   serves whole and split chunks alike; a second one for split chunks
+   took a quarter of the header's compile time. */
 TL__SR_NOINLINE void tl__shuf_stage(char *base, const tl__shuf_slot *s, int ns, size_t es,
                                     char *buf, int in)
 {
