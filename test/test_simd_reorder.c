@@ -1111,81 +1111,61 @@ static void short_runs(void)
         }
 }
 
-/* Converting tiles whose pixel loop's size has no divisor that fills a
-   staged block (19 x 19 and 23 x 23 pixels of 116 channels: 19 and 23)
-   go as tiles, not as blocks of runs that short; the results match the
-   scalar engine either way. */
-static void short_block_runs(void)
+/* Converting plans that must go as tiles, never as staged blocks,
+   against the scalar engine:
+   - dst rows of fewer than 16 values (the 3 or 5 channels of nhwc,
+     nChw4c, nChw8c) over a long pixel loop (81 pixels: one chunk, not in
+     16s): converted before their transpose, or the wide way for 8 values
+     under one scale; one scale, per-channel scales and a zero point.
+     With beta they must take another shape (the conversion would come
+     before dst is read);
+   - pixel loops whose size has no divisor that fills a staged block (19
+     x 19 and 23 x 23 pixels of 116 channels), which would cut them into
+     runs of 19 and 23 values. */
+static void converting_tiles(void)
 {
-    static const tl_data_type t[] = { TL_S8, TL_U8, TL_BF16 };
-    static const tl_dim side[] = { 19, 23 };
-    static float scale = 0.5f;
-    size_t i, j;
-    for (i = 0; i < sizeof t / sizeof t[0]; ++i)
-        for (j = 0; j < sizeof side / sizeof side[0]; ++j) {
-            tl_dim dims[4] = { 1, 116, 0, 0 };
-            tl_memory_desc s, d;
-            tl_reorder_attr a;
-            long simd = cases_simd, perm = cases_perm;
-            char what[96];
-            dims[2] = dims[3] = side[j];
-            memset(&a, 0, sizeof a);
-            a.scales = &scale;
-            a.scale_mask = 0;
-            if (tl_md_init_by_tag(&s, 4, dims, TL_F32, "nchw") ||
-                tl_md_init_by_tag(&d, 4, dims, t[i], "nhwc")) {
-                CHECK_MSG(0, "short block runs refused");
-                continue;
-            }
-            sprintf(what, "short block runs f32 -> %s %ldx%ld", tl_dt_name(t[i]), (long)side[j],
-                    (long)side[j]);
-            compare(&s, &d, &a, 0, what);
-            CHECK_MSG(cases_simd == simd + 1 && cases_perm == perm,
-                      "%s: on the kernel %ld, staged blocks of %ld-value runs %ld", what,
-                      cases_simd - simd, (long)side[j], cases_perm - perm);
-        }
-}
-
-/* Converting tiles whose dst rows hold fewer than 16 values (the 3 or 5
-   channels of nhwc, nChw4c, nChw8c) over a long pixel loop (81 pixels:
-   one chunk, not in 16s): tiles converted before their transpose, or the
-   wide way for 8 values under one scale, never staged blocks; one
-   scale, per-channel scales and a zero point. With beta they must take
-   another shape (the conversion would come before dst is read). */
-static void narrow_converting_tiles(void)
-{
-    static const struct { tl_data_type dt; const char *tag; tl_dim c; int mask; float beta; } k[] = {
-        { TL_S8, "nhwc", 3, 0, 0 },      { TL_BF16, "nhwc", 5, -1, 0 },  { TL_U8, "nChw4c", 8, 2, 0 },
-        { TL_F32, "nChw4c", 8, 2, 0 },   { TL_S8, "nChw8c", 16, 0, 0 },  { TL_S8, "nChw8c", 16, 2, 0 },
-        { TL_BF16, "nChw4c", 4, -1, 0 }, { TL_S8, "nhwc", 3, 2, 0.5f },  { TL_F32, "nChw4c", 8, 2, 0.5f },
+    static const struct {
+        tl_data_type dt; const char *tag; tl_dim c, hw; int mask; float beta;
+    } k[] = {
+        { TL_S8, "nhwc", 3, 9, 0, 0 },      { TL_BF16, "nhwc", 5, 9, -1, 0 },
+        { TL_U8, "nChw4c", 8, 9, 2, 0 },    { TL_F32, "nChw4c", 8, 9, 2, 0 },
+        { TL_S8, "nChw8c", 16, 9, 0, 0 },   { TL_S8, "nChw8c", 16, 9, 2, 0 },
+        { TL_BF16, "nChw4c", 4, 9, -1, 0 }, { TL_S8, "nhwc", 3, 9, 2, 0.5f },
+        { TL_F32, "nChw4c", 8, 9, 2, 0.5f },
+        { TL_S8, "nhwc", 116, 19, 0, 0 },   { TL_S8, "nhwc", 116, 23, 0, 0 },
+        { TL_U8, "nhwc", 116, 19, 0, 0 },   { TL_U8, "nhwc", 116, 23, 0, 0 },
+        { TL_BF16, "nhwc", 116, 19, 0, 0 }, { TL_BF16, "nhwc", 116, 23, 0, 0 },
     };
-    static float scales[16];
+    static float scales[116];
     size_t i;
-    for (i = 0; i < 16; ++i) scales[i] = 0.25f + 0.125f * (float)i;
+    for (i = 0; i < 116; ++i) scales[i] = 0.25f + 0.125f * (float)(i % 16);
     for (i = 0; i < sizeof k / sizeof k[0]; ++i) {
-        tl_dim dims[4] = { 2, 0, 9, 9 };
+        tl_dim dims[4] = { 0, 0, 0, 0 };
         tl_memory_desc s, d;
         tl_reorder_attr a;
         tl_reorder_plan plan;
         tl__sr_shape sh;
         long simd = cases_simd, perm = cases_perm;
-        char what[96];
+        char what[128];
+        dims[0] = k[i].c > 16 ? 1 : 2;
         dims[1] = k[i].c;
+        dims[2] = dims[3] = k[i].hw;
         memset(&a, 0, sizeof a);
         if (k[i].mask >= 0) {
             a.scales = scales;
             a.scale_mask = k[i].mask;
         }
         a.beta = k[i].beta;
-        a.dst_zero_point = k[i].dt == TL_U8 ? 7 : 0;
+        a.dst_zero_point = k[i].dt == TL_U8 && k[i].c <= 16 ? 7 : 0;
         if (tl_md_init_by_tag(&s, 4, dims, TL_F32, "nchw") ||
             tl_md_init_by_tag(&d, 4, dims, k[i].dt, k[i].tag) ||
             tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
-            CHECK_MSG(0, "narrow converting tiles refused");
+            CHECK_MSG(0, "converting tiles refused");
             continue;
         }
-        sprintf(what, "narrow converting tiles f32 -> %s %s, %ld channels, mask %d, beta %g",
-                tl_dt_name(k[i].dt), k[i].tag, (long)k[i].c, k[i].mask, (double)k[i].beta);
+        sprintf(what, "converting tiles f32 -> %s %s, %ld channels, %ldx%ld, mask %d, beta %g",
+                tl_dt_name(k[i].dt), k[i].tag, (long)k[i].c, (long)k[i].hw, (long)k[i].hw, k[i].mask,
+                (double)k[i].beta);
         compare(&s, &d, &a, 0, what);
         tl__sr_pick_shape(&plan, &sh);
         CHECK_MSG(cases_simd == simd + 1 && (k[i].beta != 0 || cases_perm == perm),
@@ -1345,8 +1325,7 @@ int main(int argc, char **argv)
     byte_planes();
     padded_images();
     short_runs();
-    short_block_runs();
-    narrow_converting_tiles();
+    converting_tiles();
     wide_blocks();
     narrow_blocks();
     streamed_conversions();
