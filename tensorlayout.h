@@ -2305,6 +2305,7 @@ static tl_status tl__shuffle_plan_init(tl__shuffle_plan *p, const tl_memory_desc
     tl_status st;
     size_t size;
     int d;
+    memset(p, 0, sizeof *p);                      /* defined on every return */
     *empty = 0;
     if (!md) return TL_INVALID_ARGUMENTS;
     st = tl__md_status(md);
@@ -2322,7 +2323,6 @@ static tl_status tl__shuffle_plan_init(tl__shuffle_plan *p, const tl_memory_desc
         if (md->dims[d] == 0) { *empty = 1; return TL_OK; }
     size = tl__md_bytes(md);
     if (size == 0) return TL_OVERFLOW;            /* valid, but over SIZE_MAX */
-    memset(p, 0, sizeof *p);
     p->md = md;
     p->size = size;
     p->axis = axis;

@@ -76,7 +76,7 @@ TL_TEST_UNUSED static int random_view(tl_memory_desc *md, const tl_memory_desc *
 {
     tl_dim dims[TL_MAX_NDIMS], offs[TL_MAX_NDIMS], blocks[TL_MAX_NDIMS];
     int d, b;
-    for (d = 0; d < parent->ndims; ++d) blocks[d] = 1;
+    for (d = 0; d < TL_MAX_NDIMS; ++d) blocks[d] = 1;   /* all: -O3 cannot see idxs < ndims */
     for (b = 0; b < parent->blocking.inner_nblks; ++b)
         blocks[parent->blocking.inner_idxs[b]] *= parent->blocking.inner_blks[b];
     for (d = 0; d < parent->ndims; ++d) {

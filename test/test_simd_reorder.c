@@ -238,7 +238,7 @@ static void random_matrix(int count)
             d.extra.scale_adjust = 0.75f;
         }
         random_attr(&a, ndims, dims, scales);
-        sprintf(what, "random %s:%s -> %s:%s dims %ldx%ldx%ld.. mask %d beta %g",
+        snprintf(what, sizeof what, "random %s:%s -> %s:%s dims %ldx%ldx%ld.. mask %d beta %g",
                 tl_dt_name(s.data_type), ts, tl_dt_name(d.data_type), td, (long)dims[0],
                 (long)dims[1], (long)dims[2], a.scale_mask, (double)a.beta);
         compare(&s, &d, &a, (int)tl_test_range(0, 3), what);
@@ -271,7 +271,7 @@ static void views(int count)
             CHECK_MSG(0, "view %d refused", c);
             continue;
         }
-        sprintf(what, "view %d: %ldx%ldx%ldx%ld", c, (long)dims[0], (long)dims[1],
+        snprintf(what, sizeof what, "view %d: %ldx%ldx%ldx%ld", c, (long)dims[0], (long)dims[1],
                 (long)dims[2], (long)dims[3]);
         compare(&s, &d, &a, c % 4, what);
     }
@@ -328,7 +328,7 @@ static void tail_sweep(void)
                 CHECK_MSG(0, "tail %s->%s refused", k[i].st, k[i].dt);
                 continue;
             }
-            sprintf(what, "tail %s:%s -> %s:%s n=%ld", tl_dt_name(k[i].sdt), k[i].st,
+            snprintf(what, sizeof what, "tail %s:%s -> %s:%s n=%ld", tl_dt_name(k[i].sdt), k[i].st,
                     tl_dt_name(k[i].ddt), k[i].dt, (long)n);
             compare(&s, &d, &a, (int)(n % 4), what);
             if ((k[i].sdt != TL_F16 && k[i].ddt != TL_F16) || tl__sr_avx2())
@@ -432,7 +432,7 @@ static void weights(void)
                 d.extra.flags = TL_MD_EXTRA_SCALE_ADJUST;
                 d.extra.scale_adjust = 0.5f;
             }
-            sprintf(what, "weights %s:%s -> %s:%s %ldx%ldx%ldx%ld case %d", tl_dt_name(k[i].sdt),
+            snprintf(what, sizeof what, "weights %s:%s -> %s:%s %ldx%ldx%ldx%ld case %d", tl_dt_name(k[i].sdt),
                     k[i].st, tl_dt_name(k[i].ddt), k[i].dt, (long)dims[g], (long)dims[g + 1],
                     (long)dims[g + 2], (long)dims[g + 3], v);
             compare(&s, &d, &a, v % 4, what);
@@ -519,7 +519,7 @@ static void onepass_blocks(void)
                 d.extra.flags = TL_MD_EXTRA_SCALE_ADJUST;
                 d.extra.scale_adjust = 0.5f;
             }
-            sprintf(what, "onepass %s:%s -> %s:%s case %d", tl_dt_name(k[i].sdt), k[i].st,
+            snprintf(what, sizeof what, "onepass %s:%s -> %s:%s case %d", tl_dt_name(k[i].sdt), k[i].st,
                     tl_dt_name(k[i].ddt), k[i].dt, v);
             compare(&s, &d, &a, v % 2 ? 3 : 0, what);
             if (tl__sr_avx512() && (k[i].sdt == TL_F32 || (copy && tl_dt_size(k[i].sdt) == 1)) &&
@@ -553,7 +553,7 @@ static void balanced(void)
                 CHECK(!"balanced: tags refused");
                 continue;
             }
-            sprintf(what, "balanced %s -> %s, %d threads", tags[t][0], tags[t][1], nt);
+            snprintf(what, sizeof what, "balanced %s -> %s, %d threads", tags[t][0], tags[t][1], nt);
             CHECK(tl_reorder_plan_init(&plan, &s, &d, &a) == TL_OK);
             CHECK_MSG(plan.loops[0].size >= 8 * nt, "%s: loops[0] has %ld iterations", what,
                       (long)plan.loops[0].size);
@@ -591,8 +591,8 @@ static void chunked(void)
                 CHECK(!"chunked: plan refused");
                 continue;
             }
-            if (nt > 1) sprintf(what, "chunked f32 -> %s, %d threads", tl_dt_name(t[i]), nt);
-            else sprintf(what, "chunked f32 -> %s, odd ranges", tl_dt_name(t[i]));
+            if (nt > 1) snprintf(what, sizeof what, "chunked f32 -> %s, %d threads", tl_dt_name(t[i]), nt);
+            else snprintf(what, sizeof what, "chunked f32 -> %s, odd ranges", tl_dt_name(t[i]));
             CHECK_MSG(t[i] != TL_BF16 || plan.kernel == tl__simd_reorder_chunked_kernel,
                       "%s: not on the chunked kernel", what);
             /* loops[0] runs over pixels, each a dense dst row */
@@ -699,7 +699,7 @@ static void padded_images(void)
                     a.nthreads = w % 3 == 0 ? 2 : 1;
                     CHECK_EQ(tl_md_init_by_tag(&s, 4, dims, t[j], "nchw"), TL_OK);
                     CHECK_EQ(tl_md_init_by_tag(&d, 4, dims, t[j], tags[k]), TL_OK);
-                    sprintf(what, "padded image %s %s c=%d w=%d", tl_dt_name(t[j]), tags[k], c, w);
+                    snprintf(what, sizeof what, "padded image %s %s c=%d w=%d", tl_dt_name(t[j]), tags[k], c, w);
                     compare(&s, &d, &a, (c + w) % 4, what);
                 }
 }
@@ -730,7 +730,7 @@ static void merged_tiles(void)
                 CHECK_MSG(0, "merged %s -> %s refused", k[i].st, k[i].dt);
                 continue;
             }
-            sprintf(what, "merged %s -> %s taps %d", k[i].st, k[i].dt, f);
+            snprintf(what, sizeof what, "merged %s -> %s taps %d", k[i].st, k[i].dt, f);
             compare(&s, &d, NULL, f % 4, what);
             merged += takes_shape(&s, &d, NULL, TL__SR_TILE_ROWS);
         }
@@ -782,7 +782,7 @@ static void scaled_f32(void)
                 CHECK_MSG(0, "f32 %s -> %s refused", k[i].st, k[i].dt);
                 continue;
             }
-            sprintf(what, "f32 %s -> %s mask %d beta %g zp %d threads %d", k[i].st, k[i].dt,
+            snprintf(what, sizeof what, "f32 %s -> %s mask %d beta %g zp %d threads %d", k[i].st, k[i].dt,
                     a.scale_mask, (double)a.beta, (int)a.dst_zero_point, a.nthreads);
             if (k[i].shape >= 0 && tl__sr_avx2())
                 CHECK_MSG(takes_shape(&s, &d, &a, k[i].shape), "%s: not in shape %d", what, k[i].shape);
@@ -828,7 +828,7 @@ static void direct_tiles(void)
             for (v = 0; v < 6; ++v) {
                 tl_memory_desc s, d;
                 tl_reorder_attr a;
-                char what[128];
+                char what[192];
                 memset(&a, 0, sizeof a);
                 a.scales = v % 3 ? scales : NULL;
                 a.scale_mask = v % 3 == 2 ? 2 : 0;     /* none, common, per channel */
@@ -840,7 +840,7 @@ static void direct_tiles(void)
                     CHECK_MSG(0, "f32 nchw -> %s refused", k[i].dt);
                     continue;
                 }
-                sprintf(what, "f32 -> %s nchw -> %s %ldx%ldx%ldx%ld scales %d mask %d beta %g zp %d thr %d",
+                snprintf(what, sizeof what, "f32 -> %s nchw -> %s %ldx%ldx%ldx%ld scales %d mask %d beta %g zp %d thr %d",
                         tl_dt_name(t[j]), k[i].dt, (long)k[i].dims[0], (long)k[i].dims[1], (long)k[i].dims[2],
                         (long)k[i].dims[3], a.scales != NULL, a.scale_mask, (double)a.beta,
                         (int)a.dst_zero_point, a.nthreads);
@@ -883,7 +883,7 @@ static int side_tile(const side_case *c, tl_data_type t, int f, int tail)
         CHECK_MSG(0, "side tiles %s -> %s refused", c->st, c->dt);
         return 0;
     }
-    sprintf(what, "side tiles %s %s -> %s taps %d tail %d", tl_dt_name(t), c->st, c->dt, f, tail);
+    snprintf(what, sizeof what, "side tiles %s %s -> %s taps %d tail %d", tl_dt_name(t), c->st, c->dt, f, tail);
     compare(&s, &d, NULL, f % 4, what);
     return side_by_side(&s, &d);
 }
@@ -955,7 +955,7 @@ static void wide_blocks(void)
               (want == 16 || (want == 8 && k[i].nl % 16 == 0) ? want : 0));
         CHECK(tl__sr_wide((char *)(uintptr_t)80, 64, k[i].nm, k[i].nl, 1) == 0);
         for (mis = 0; mis <= 4; mis += 4) {
-            sprintf(what, "wide %s -> %s %ldx%ldx%ldx%ld mis %d", k[i].st, k[i].dt, (long)k[i].dims[0],
+            snprintf(what, sizeof what, "wide %s -> %s %ldx%ldx%ldx%ld mis %d", k[i].st, k[i].dt, (long)k[i].dims[0],
                     (long)k[i].dims[1], (long)k[i].dims[2], (long)k[i].dims[3], mis);
             compare(&s, &d, NULL, mis, what);
         }
@@ -995,14 +995,14 @@ static void narrow_blocks(void)
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (j = 0; j < sizeof t / sizeof t[0]; ++j) {
             tl_memory_desc s, d;
-            char what[96];
+            char what[160];
             if (tl_md_init_by_tag(&s, 4, k[i].dims, t[j], k[i].st) ||
                 tl_md_init_by_tag(&d, 4, k[i].dims, t[j], k[i].dt)) {
                 CHECK_MSG(0, "narrow %s -> %s refused", k[i].st, k[i].dt);
                 continue;
             }
             for (mis = 0; mis <= 8; mis += 8) {
-                sprintf(what, "narrow %s %s -> %s %ldx%ldx%ldx%ld mis %d", tl_dt_name(t[j]), k[i].st,
+                snprintf(what, sizeof what, "narrow %s %s -> %s %ldx%ldx%ldx%ld mis %d", tl_dt_name(t[j]), k[i].st,
                         k[i].dt, (long)k[i].dims[0], (long)k[i].dims[1], (long)k[i].dims[2],
                         (long)k[i].dims[3], mis);
                 compare(&s, &d, NULL, mis, what);
@@ -1066,7 +1066,7 @@ static void streamed_conversions(void)
                             }
                         }
                         for (m = 0; m < nmis; ++m) {
-                            sprintf(what, "streamed conversions %s %s -> %s %s %ldx%ldx%ldx%ld beta %g mis %d",
+                            snprintf(what, sizeof what, "streamed conversions %s %s -> %s %s %ldx%ldx%ldx%ld beta %g mis %d",
                                     tl_dt_name(s.data_type), tags[g][0], tl_dt_name(d.data_type), tags[g][1],
                                     (long)sizes[j][0], (long)sizes[j][1], (long)sizes[j][2], (long)sizes[j][3],
                                     (double)a.beta, mis_of[m]);
@@ -1101,7 +1101,7 @@ static void short_runs(void)
                 CHECK_MSG(0, "short runs of %ld refused", (long)n);
                 continue;
             }
-            sprintf(what, "short runs %s x %ld", tl_dt_name(t[i]), (long)n);
+            snprintf(what, sizeof what, "short runs %s x %ld", tl_dt_name(t[i]), (long)n);
             compare(&s, &d, NULL, (int)(n % 3), what);
             if (tl_reorder_plan_init(&plan, &s, &d, NULL) == TL_OK && on_kernel(&plan)) {
                 tl__sr_pick_shape(&plan, &sh);
@@ -1163,7 +1163,7 @@ static void converting_tiles(void)
             CHECK_MSG(0, "converting tiles refused");
             continue;
         }
-        sprintf(what, "converting tiles f32 -> %s %s, %ld channels, %ldx%ld, mask %d, beta %g",
+        snprintf(what, sizeof what, "converting tiles f32 -> %s %s, %ld channels, %ldx%ld, mask %d, beta %g",
                 tl_dt_name(k[i].dt), k[i].tag, (long)k[i].c, (long)k[i].hw, (long)k[i].hw, k[i].mask,
                 (double)k[i].beta);
         compare(&s, &d, &a, 0, what);
@@ -1200,7 +1200,7 @@ static void narrow_rows(void)
                         CHECK_MSG(0, "narrow rows c=%d w=%d refused", c, w);
                         continue;
                     }
-                    sprintf(what, "narrow rows %s c=%d w=%d view %d", tl_dt_name(t[i]), c, w, view);
+                    snprintf(what, sizeof what, "narrow rows %s c=%d w=%d view %d", tl_dt_name(t[i]), c, w, view);
                     compare(&s, &d, &a, (c + w) % 4, what);
                     taken += takes_shape(&s, &d, &a, TL__SR_TILE_COPY);
                 }
@@ -1240,7 +1240,7 @@ static void byte_planes(void)
                         from = &planes;
                         to = &pixels;
                     }
-                    sprintf(what, "byte planes %s %s c=%d w=%d view %d", merge ? "merge" : "split",
+                    snprintf(what, sizeof what, "byte planes %s %s c=%d w=%d view %d", merge ? "merge" : "split",
                             tl_dt_name(dt), c, w, view);
                     compare(from, to, &a, (c + w) % 4, what);
                     taken += takes_shape(from, to, &a, merge ? TL__SR_TILE_COPY : TL__SR_NARROW);
@@ -1296,7 +1296,7 @@ static void tails_boxes(void)
                 CHECK_MSG(0, "tails %s -> %s refused", k[i].st, k[i].dt);
                 continue;
             }
-            sprintf(what, "tails %s:%s -> %s:%s c=%d", tl_dt_name(k[i].sdt), k[i].st,
+            snprintf(what, sizeof what, "tails %s:%s -> %s:%s c=%d", tl_dt_name(k[i].sdt), k[i].st,
                     tl_dt_name(k[i].ddt), k[i].dt, c);
             compare(&s, &d, &a, c % 4, what);
             if (tl_reorder_plan_init(&plan, &s, &d, &a) == TL_OK && plan.has_tails) {

@@ -113,10 +113,9 @@ TL_TEST_UNUSED static tl_dim tl_test_offset(const tl_memory_desc *md, const tl_d
     const tl_blocking_desc *bd = &md->blocking;
     tl_dim pos[TL_MAX_NDIMS], span[TL_MAX_NDIMS], off = md->offset0, inner = 0;
     int d, b;
-    for (d = 0; d < md->ndims; ++d) {
-        pos[d] = idx[d] + md->padded_offsets[d];
+    for (d = 0; d < TL_MAX_NDIMS; ++d)  /* all of them: -O3 cannot see inner_idxs < ndims */
         span[d] = 1;            /* elements one step of the dim's inner blocks covers */
-    }
+    for (d = 0; d < md->ndims; ++d) pos[d] = idx[d] + md->padded_offsets[d];
     for (b = 0; b < bd->inner_nblks; ++b) span[bd->inner_idxs[b]] *= bd->inner_blks[b];
     for (d = 0; d < md->ndims; ++d) off += pos[d] / span[d] * bd->strides[d];
     for (b = 0; b < bd->inner_nblks; ++b) {

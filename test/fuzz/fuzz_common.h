@@ -184,7 +184,8 @@ FZ_UNUSED static tl_dim fz_ref_offset(const tl_memory_desc *md, const tl_dim *id
     tl_dim pos[TL_MAX_NDIMS], whole[TL_MAX_NDIMS], off = md->offset0, inner = 0;
     int d, b, c;
     const tl_blocking_desc *bk = &md->blocking;
-    for (d = 0; d < md->ndims; ++d) { pos[d] = idx[d] + md->padded_offsets[d]; whole[d] = 1; }
+    for (d = 0; d < TL_MAX_NDIMS; ++d) whole[d] = 1;   /* all: -O3 cannot see idxs < ndims */
+    for (d = 0; d < md->ndims; ++d) pos[d] = idx[d] + md->padded_offsets[d];
     for (b = 0; b < bk->inner_nblks; ++b) whole[bk->inner_idxs[b]] *= bk->inner_blks[b];
     for (d = 0; d < md->ndims; ++d) off += pos[d] / whole[d] * bk->strides[d];
     for (b = 0; b < bk->inner_nblks; ++b) {
