@@ -111,6 +111,16 @@ static int on_kernel(const tl_reorder_plan *p)
     return p->kernel == tl__simd_reorder_kernel || p->kernel == tl__simd_reorder_chunked_kernel;
 }
 
+/* Whether plan p (with tails) goes by copying tiles that take the tails
+   in their walk, on the kernel for plans without tails. */
+static int takes_tails(const tl_reorder_plan *p)
+{
+    tl__sr_shape sh;
+    tl__sr_pick_shape(p, &sh);
+    tl__sr_tail_tiles(p, &sh);
+    return sh.tail >= 0 && p->kernel == tl__simd_reorder_kernel;
+}
+
 static void compare(const tl_memory_desc *s, const tl_memory_desc *d,
                     const tl_reorder_attr *a, int mis, const char *what)
 {
@@ -1270,7 +1280,7 @@ static void tails_boxes(void)
     };
     static float scales[64];
     size_t i;
-    int c, taken = 0, runs = 0;
+    int c, taken = 0, runs = 0, tiles = 0;
     for (c = 0; c < 64; ++c) scales[c] = (float)(c % 5 + 1) / 4.f;
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (c = 1; c <= 40; c += 5) {
@@ -1300,14 +1310,77 @@ static void tails_boxes(void)
                     tl_dt_name(k[i].ddt), k[i].dt, c);
             compare(&s, &d, &a, c % 4, what);
             if (tl_reorder_plan_init(&plan, &s, &d, &a) == TL_OK && plan.has_tails) {
+                int tail = takes_tails(&plan);
                 ++runs;
                 taken += plan.kernel == tl__simd_reorder_tails_kernel;
-                CHECK_MSG(plan.kernel == tl__simd_reorder_tails_kernel, "%s: not on the tails kernel",
-                          what);
+                tiles += tail;
+                CHECK_MSG(plan.kernel == (tail ? tl__simd_reorder_kernel : tl__simd_reorder_tails_kernel),
+                          "%s: not on the tails kernel", what);
             }
         }
     CHECK_MSG(runs >= 70, "only %d plans had tails", runs);
-    printf("tails: %d plans with tails, %d on the tails kernel\n", runs, taken);
+    printf("tails: %d plans with tails, %d on the tails kernel, %d as tail tiles\n", runs, taken, tiles);
+}
+
+/* Copying tiles that take the tails in their walk (tl__sr_tail_tiles):
+   every tail length of 4-, 8- and 16-blocks, either way, in planes that
+   need one and two staging slices, dst views and dst padded past the
+   last block (whole blocks of zeros), on one and two threads. All of
+   them must take the tail tiles, never the boxes; the dst buffer starts
+   as noise, so padding left unwritten shows. */
+static void tail_tiles(void)
+{
+    static const struct { const char *st, *dt; int nd, blk; } k[] = {
+        { "nchw", "nChw16c", 4, 16 }, { "nchw", "nChw8c", 4, 8 }, { "nchw", "nChw4c", 4, 4 },
+        { "nChw16c", "nchw", 4, 16 }, { "nChw8c", "nchw", 4, 8 }, { "ncdhw", "nCdhw16c", 5, 16 }
+    };
+    static const tl_data_type t[] = { TL_F32, TL_BF16, TL_U8 };
+    size_t i, j;
+    int c, runs = 0, tiles = 0;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (j = 0; j < sizeof t / sizeof t[0]; ++j)
+            for (c = k[i].blk + 1; c <= 2 * k[i].blk + 3; ++c) {
+                int nd = k[i].nd, big = c % 3 == 0, blocked = k[i].dt[1] == 'C', v;
+                tl_dim dims[5] = { 2, c, big ? 17 : 7, big ? 19 : 7, 3 };
+                tl_memory_desc s, d, pd;
+                tl_reorder_attr a;
+                tl_reorder_plan plan;
+                char what[128];
+                memset(&a, 0, sizeof a);
+                a.nthreads = c % 2 + 1;
+                if (tl_md_init_by_tag(&s, nd, dims, t[j], k[i].st) ||
+                    tl_md_init_by_tag(&d, nd, dims, t[j], k[i].dt)) {
+                    CHECK_MSG(0, "tail tiles %s -> %s refused", k[i].st, k[i].dt);
+                    continue;
+                }
+                for (v = 0; v < 2; ++v) {
+                    /* v = 1: blocked dst padded one block further; plain dst a view of more channels */
+                    tl_dim pdims[5], off[5] = { 0, 0, 0, 0, 0 };
+                    memcpy(pdims, dims, sizeof pdims);
+                    pdims[1] = blocked ? (c + k[i].blk - 1) / k[i].blk * k[i].blk + k[i].blk : c + 5;
+                    if (v && tl_md_init_by_tag(&pd, nd, pdims, t[j], k[i].dt) != TL_OK) {
+                        CHECK_MSG(0, "tail tiles %s with %ld channels refused", k[i].dt, (long)pdims[1]);
+                        continue;
+                    }
+                    if (v && blocked) {
+                        pd.dims[1] = c;         /* padded_dims keep the extra block */
+                    } else if (v && tl_md_submemory(&pd, &pd, dims, off) != TL_OK) {
+                        CHECK_MSG(0, "tail tiles view of %s refused", k[i].dt);
+                        continue;
+                    }
+                    snprintf(what, sizeof what, "tail tiles %s %s -> %s c=%d%s", tl_dt_name(t[j]), k[i].st,
+                             k[i].dt, c, v ? " (dst view or padded)" : "");
+                    compare(&s, v ? &pd : &d, &a, c % 4 * 4, what);
+                    if (tl_reorder_plan_init(&plan, &s, v ? &pd : &d, &a) != TL_OK || !plan.has_tails) continue;
+                    ++runs;
+                    tiles += takes_tails(&plan);
+                    /* blocks narrower than a vector go by staged blocks or narrow tiles (and boxes) */
+                    CHECK_MSG(takes_tails(&plan) == (k[i].blk * (int)tl_dt_size(t[j]) >= 16),
+                              "%s: tail tiles %d", what, takes_tails(&plan));
+                }
+            }
+    CHECK_MSG(tiles >= 200, "only %d of %d plans took tail tiles", tiles, runs);
+    printf("tail tiles: %d plans with tails, %d as tail tiles\n", runs, tiles);
 }
 
 int main(int argc, char **argv)
@@ -1321,6 +1394,7 @@ int main(int argc, char **argv)
         }
     }
     tails_boxes();
+    tail_tiles();
     narrow_rows();
     byte_planes();
     padded_images();
