@@ -566,6 +566,10 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
                             tl_dim n) \
     { \
         tl_dim k; \
+        if (n == 16) {          /* one step: no unrolled loop around it */ \
+            STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, 0); \
+            return; \
+        } \
         if (extra) { \
             TL__SR_UNROLL2 \
             for (k = 0; k < n; k += 16) STEP(q, 1, st, dt, ssz, dsz, src, dst, sc, k); \
@@ -3668,7 +3672,7 @@ typedef struct {
     int pad;                    /* widening tiles: zero the rest of each dst
                                    row too (tl__sr_pads_fused) */
     int tail;                   /* copying tiles that take the plan's tails
-                                   (tl__sr_tail_tiles): the loop of the tail
+                                   (tl__sr_takes_tails): the loop of the tail
                                    dim's blocks; -1 */
     tl_dim tail_lim;            /* that dim's data limit */
 } tl__sr_shape;
@@ -4051,22 +4055,26 @@ static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim d
     tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, sh->stream, rs, sh->pad);
 }
 
-/* Copying tiles of a plan with tails in one dim, its blocks in one loop
-   and their values in L or M (nChw8c and nChw16c with 100 channels,
-   either way), take the tails in the walk itself instead of leaving the
-   plan to boxes (tl__simd_reorder_tails_kernel): a block with data in
-   only some of its values is one more tile, and every tile comes in
-   memory order. As boxes, the full blocks of an image went in one pass
-   and the last block's data and padding in two more; on the Zen 4 that
-   ran f32 nchw -> nChw8c 1024x100x7x7 2.4x slower than 104 channels
-   (no tails), and the full blocks alone, the others skipped, still 2x:
-   the gaps they leave cost as much as the work. Sets sh->tail. */
+/* Copying tiles and runs of a plan with tails in one dim, its blocks in
+   one loop and their values in L (or, for tiles, M), take the tails in
+   the walk itself instead of leaving the plan to boxes
+   (tl__simd_reorder_tails_kernel): a block with data in only some of its
+   values is one more step (tl__sr_tail_tile, tl__sr_tail_runs), and
+   every step comes in memory order (nChw8c and nChw16c with 100
+   channels, from and to nchw or nhwc). As boxes, the full blocks of an
+   image went in one pass and the last block's data and padding in two
+   more; on the Zen 4 that ran f32 nchw -> nChw8c 1024x100x7x7 2.4x
+   slower than 104 channels (no tails), and the full blocks alone, the
+   others skipped, still 2x: the gaps they leave cost as much as the
+   work. Runs convert too: padding is written as zeros, whatever the
+   conversion would make of them. Sets sh->tail. */
 #define TL__SR_TAIL_STAGE 16384     /* bytes of source rows a tail tile stages at a time */
-static void tl__sr_tail_tiles(const tl_reorder_plan *p, tl__sr_shape *sh)
+static void tl__sr_takes_tails(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
     int L = p->nloops - 1, l, ob = -1, ib = -1, n = 0, d;
+    int tile = sh->shape == TL__SR_TILE_COPY && p->mode == TL_REORDER_MODE_COPY;
     sh->tail = -1;
-    if (!p->has_tails || p->mode != TL_REORDER_MODE_COPY || sh->shape != TL__SR_TILE_COPY || sh->K2 >= 0 ||
+    if (!p->has_tails || !(tile || (sh->shape == TL__SR_RUN && sh->K >= 0)) ||
         tl__sr_perm_better(p, sh, TL__SR_PBLOCK))   /* staged blocks, which take no tails */
         return;
     for (l = 0; l < p->nloops; ++l) {
@@ -4074,24 +4082,45 @@ static void tl__sr_tail_tiles(const tl_reorder_plan *p, tl__sr_shape *sh)
         if (n++ == 0) ob = l;
         else ib = l;
     }
-    if (n != 2 || p->loops[ob].dim != p->loops[ib].dim || ob == sh->M) return;
+    if (n != 2 || p->loops[ob].dim != p->loops[ib].dim || ob == sh->M || ob == sh->K ||
+        (sh->K2 >= 0 && (tile || sh->K2 != ob)))
+        return;
     d = p->loops[ob].dim;
     if (p->loops[ib].weight != 1 || p->loops[ob].weight != p->loops[ib].size) return;
-    /* along L the tile writes the block's padding (and nothing lies
+    /* along L the step writes the block's padding (and nothing lies
        outside dst); along M dst has no padding to write */
     if (ib == L ? p->pad_limit[d] != p->loops[ob].size * p->loops[ib].size ||
                       p->loops[L].size * (tl_dim)tl_dt_size(p->src_md.data_type) > TL__SR_TAIL_STAGE / 16
-                : ib != sh->M || p->pad_limit[d] != p->data_limit[d])
+                : !tile || ib != sh->M || p->pad_limit[d] != p->data_limit[d])
         return;
     sh->tail = ob;
     sh->tail_lim = p->data_limit[d];
+    sh->K2 = -1;                /* the blocks' loop, which short runs walked inside a step */
 }
 
-static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim ds, tl_dim nm,
-                             tl_dim nl, tl__sr_runs rs, const tl__sr_shape *sh, const char *s_end);
+/* The runs of a step of shape TL__SR_RUN (count of them along K, n
+   values each) in the tail dim's block, which holds nd < n data values
+   (tl__sr_takes_tails): their first nd values as any runs, plainly
+   stored, then the rest of each run zeroed. */
+static void tl__sr_tail_runs(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s, char *d,
+                             tl__sr_scales sc, tl_dim count, tl_dim n, tl_dim nd)
+{
+    const tl_reorder_loop *K = &p->loops[sh->K];
+    size_t es = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
+    tl__sr_runs rs = tl__sr_one_run;
+    tl_dim k;
+    rs.count = count;
+    rs.s = (size_t)K->src_stride * es;
+    rs.d = (size_t)K->dst_stride * dsz;
+    rs.c = K->scale_stride;
+    if (nd < 0) nd = 0;
+    if (nd > 0 && p->mode == TL_REORDER_MODE_COPY) tl__sr_copy_runs(s, d, (size_t)nd * es, rs, tl__sr_one_run, 0);
+    else if (nd > 0) tl__sr_convert_runs(p, s, d, sc, nd, rs);
+    for (k = 0; k < count; ++k) memset(d + (size_t)k * rs.d + (size_t)nd * dsz, 0, (size_t)(n - nd) * dsz);
+}
 
 /* The tile of the tail dim's block that holds nd (< its size) data
-   values, of plan p whose shape sh takes tails (tl__sr_tail_tiles); s, d,
+   values, of plan p whose shape sh takes tails (tl__sr_takes_tails); s, d,
    nm, nl as for tl__sr_tile_copy. Values along M: a shorter tile. Along
    L: its nd source rows staged, zero rows after them, in slices of M, so
    that the tile writes the block's padding in the same pass. */
@@ -4142,7 +4171,10 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     d = dst + (size_t)dof * dsz;
     switch (sh->shape) {
     case TL__SR_RUN:
-        if (sh->K >= 0) {
+        if (sh->tail >= 0 && sh->tail_lim - i[sh->tail] * lp[sh->tail].weight < n) {
+            tl__sr_tail_runs(p, sh, s, d, sc, hi[sh->K] - i[sh->K], n,
+                             sh->tail_lim - i[sh->tail] * lp[sh->tail].weight);
+        } else if (sh->K >= 0) {
             tl__sr_runs rs = tl__sr_one_run;
             rs.count = hi[sh->K] - i[sh->K];
             rs.s = (size_t)lp[sh->K].src_stride * (size_t)es;
@@ -4335,7 +4367,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     tl__sr_perm pm;
     if (begin >= end) return;
     tl__sr_pick_shape(p, &sh);
-    tl__sr_tail_tiles(p, &sh);
+    tl__sr_takes_tails(p, &sh);
     sh.pad = pad;               /* then the widening tile must stay */
     if (!pad && sh.tail < 0 && tl__sr_perm_pick(p, &sh, &pm, begin, end)) {
         tl__sr_perm_prepare(p, &pm, poff, rows);
@@ -4729,7 +4761,7 @@ static void tl__simd_reorder_pick(tl_reorder_plan *plan)
     if (plan->has_tails) {
         tl__sr_shape sh;
         tl__sr_pick_shape(plan, &sh);
-        tl__sr_tail_tiles(plan, &sh);
+        tl__sr_takes_tails(plan, &sh);
         plan->kernel = sh.tail >= 0 ? tl__simd_reorder_kernel : tl__simd_reorder_tails_kernel;
         return;
     }

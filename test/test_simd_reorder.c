@@ -111,13 +111,13 @@ static int on_kernel(const tl_reorder_plan *p)
     return p->kernel == tl__simd_reorder_kernel || p->kernel == tl__simd_reorder_chunked_kernel;
 }
 
-/* Whether plan p (with tails) goes by copying tiles that take the tails
+/* Whether plan p (with tails) goes by tiles or runs that take the tails
    in their walk, on the kernel for plans without tails. */
 static int takes_tails(const tl_reorder_plan *p)
 {
     tl__sr_shape sh;
     tl__sr_pick_shape(p, &sh);
-    tl__sr_tail_tiles(p, &sh);
+    tl__sr_takes_tails(p, &sh);
     return sh.tail >= 0 && p->kernel == tl__simd_reorder_kernel;
 }
 
@@ -1319,28 +1319,40 @@ static void tails_boxes(void)
             }
         }
     CHECK_MSG(runs >= 70, "only %d plans had tails", runs);
-    printf("tails: %d plans with tails, %d on the tails kernel, %d as tail tiles\n", runs, taken, tiles);
+    printf("tails: %d plans with tails, %d on the tails kernel, %d in the walk\n", runs, taken, tiles);
 }
 
-/* Copying tiles that take the tails in their walk (tl__sr_tail_tiles):
-   every tail length of 4-, 8- and 16-blocks, either way, in planes that
-   need one and two staging slices, dst views and dst padded past the
-   last block (whole blocks of zeros), on one and two threads. All of
-   them must take the tail tiles, never the boxes; the dst buffer starts
-   as noise, so padding left unwritten shows. */
-static void tail_tiles(void)
+/* Tiles and runs that take the tails in their walk (tl__sr_takes_tails):
+   every tail length of 4-, 8- and 16-blocks, from and to nchw, from
+   nhwc, copies of three types and conversions (scales and a zero point,
+   whose padding must stay 0; beta), in planes that need one and two
+   staging slices, dst views and dst padded past the last block (whole
+   blocks of zeros), on one and two threads. Blocks of 16 bytes or more
+   (16 values to convert) must take the walk, never the boxes; the dst
+   buffer starts as noise, so padding left unwritten shows. */
+static void tails_in_walk(void)
 {
-    static const struct { const char *st, *dt; int nd, blk; } k[] = {
-        { "nchw", "nChw16c", 4, 16 }, { "nchw", "nChw8c", 4, 8 }, { "nchw", "nChw4c", 4, 4 },
-        { "nChw16c", "nchw", 4, 16 }, { "nChw8c", "nchw", 4, 8 }, { "ncdhw", "nCdhw16c", 5, 16 }
+    enum { COPY3, S8F32, F32S8, U8BETA };     /* COPY3: f32, bf16 and u8 copies */
+    static const struct { const char *st, *dt; int nd, blk, kind; } k[] = {
+        { "nchw", "nChw16c", 4, 16, COPY3 }, { "nchw", "nChw8c", 4, 8, COPY3 },
+        { "nchw", "nChw4c", 4, 4, COPY3 }, { "nChw16c", "nchw", 4, 16, COPY3 },
+        { "nChw8c", "nchw", 4, 8, COPY3 }, { "ncdhw", "nCdhw16c", 5, 16, COPY3 },
+        { "nhwc", "nChw16c", 4, 16, COPY3 }, { "nhwc", "nChw8c", 4, 8, COPY3 },
+        { "nhwc", "nChw16c", 4, 16, S8F32 }, { "nhwc", "nChw16c", 4, 16, F32S8 },
+        { "nhwc", "nChw16c", 4, 16, U8BETA }
     };
     static const tl_data_type t[] = { TL_F32, TL_BF16, TL_U8 };
+    static float scales[64];
     size_t i, j;
-    int c, runs = 0, tiles = 0;
+    int c, runs = 0, walks = 0;
+    for (c = 0; c < 64; ++c) scales[c] = (float)(c % 7 + 1) / 8.f;
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
-        for (j = 0; j < sizeof t / sizeof t[0]; ++j)
+        for (j = 0; j < (k[i].kind == COPY3 ? sizeof t / sizeof t[0] : 1); ++j)
             for (c = k[i].blk + 1; c <= 2 * k[i].blk + 3; ++c) {
-                int nd = k[i].nd, big = c % 3 == 0, blocked = k[i].dt[1] == 'C', v;
+                int nd = k[i].nd, big = c % 3 == 0, blocked = k[i].dt[1] == 'C', v, want;
+                tl_data_type sdt = k[i].kind == COPY3 ? t[j] : k[i].kind == S8F32 ? TL_S8
+                                 : k[i].kind == F32S8 ? TL_F32 : TL_U8;
+                tl_data_type ddt = k[i].kind == COPY3 ? t[j] : k[i].kind == F32S8 ? TL_S8 : TL_F32;
                 tl_dim dims[5] = { 2, c, big ? 17 : 7, big ? 19 : 7, 3 };
                 tl_memory_desc s, d, pd;
                 tl_reorder_attr a;
@@ -1348,39 +1360,45 @@ static void tail_tiles(void)
                 char what[128];
                 memset(&a, 0, sizeof a);
                 a.nthreads = c % 2 + 1;
-                if (tl_md_init_by_tag(&s, nd, dims, t[j], k[i].st) ||
-                    tl_md_init_by_tag(&d, nd, dims, t[j], k[i].dt)) {
-                    CHECK_MSG(0, "tail tiles %s -> %s refused", k[i].st, k[i].dt);
+                if (k[i].kind == F32S8) {
+                    a.scales = scales;
+                    a.scale_mask = 1 << 1;
+                    a.dst_zero_point = 5;
+                }
+                if (k[i].kind == U8BETA) a.beta = 0.5f;
+                if (tl_md_init_by_tag(&s, nd, dims, sdt, k[i].st) ||
+                    tl_md_init_by_tag(&d, nd, dims, ddt, k[i].dt)) {
+                    CHECK_MSG(0, "tails in the walk %s -> %s refused", k[i].st, k[i].dt);
                     continue;
                 }
+                /* copies: dst rows of a vector or more; conversions: blocks of 16 */
+                want = k[i].kind == COPY3 ? k[i].blk * (int)tl_dt_size(sdt) >= 16 : k[i].blk == 16;
                 for (v = 0; v < 2; ++v) {
                     /* v = 1: blocked dst padded one block further; plain dst a view of more channels */
                     tl_dim pdims[5], off[5] = { 0, 0, 0, 0, 0 };
                     memcpy(pdims, dims, sizeof pdims);
                     pdims[1] = blocked ? (c + k[i].blk - 1) / k[i].blk * k[i].blk + k[i].blk : c + 5;
-                    if (v && tl_md_init_by_tag(&pd, nd, pdims, t[j], k[i].dt) != TL_OK) {
-                        CHECK_MSG(0, "tail tiles %s with %ld channels refused", k[i].dt, (long)pdims[1]);
+                    if (v && tl_md_init_by_tag(&pd, nd, pdims, ddt, k[i].dt) != TL_OK) {
+                        CHECK_MSG(0, "tails in the walk: %s with %ld channels refused", k[i].dt, (long)pdims[1]);
                         continue;
                     }
                     if (v && blocked) {
                         pd.dims[1] = c;         /* padded_dims keep the extra block */
                     } else if (v && tl_md_submemory(&pd, &pd, dims, off) != TL_OK) {
-                        CHECK_MSG(0, "tail tiles view of %s refused", k[i].dt);
+                        CHECK_MSG(0, "tails in the walk: view of %s refused", k[i].dt);
                         continue;
                     }
-                    snprintf(what, sizeof what, "tail tiles %s %s -> %s c=%d%s", tl_dt_name(t[j]), k[i].st,
-                             k[i].dt, c, v ? " (dst view or padded)" : "");
+                    snprintf(what, sizeof what, "tails in the walk %s %s -> %s %s c=%d%s", tl_dt_name(sdt),
+                             k[i].st, tl_dt_name(ddt), k[i].dt, c, v ? " (dst view or padded)" : "");
                     compare(&s, v ? &pd : &d, &a, c % 4 * 4, what);
                     if (tl_reorder_plan_init(&plan, &s, v ? &pd : &d, &a) != TL_OK || !plan.has_tails) continue;
                     ++runs;
-                    tiles += takes_tails(&plan);
-                    /* blocks narrower than a vector go by staged blocks or narrow tiles (and boxes) */
-                    CHECK_MSG(takes_tails(&plan) == (k[i].blk * (int)tl_dt_size(t[j]) >= 16),
-                              "%s: tail tiles %d", what, takes_tails(&plan));
+                    walks += takes_tails(&plan);
+                    CHECK_MSG(takes_tails(&plan) == want, "%s: in the walk %d", what, takes_tails(&plan));
                 }
             }
-    CHECK_MSG(tiles >= 200, "only %d of %d plans took tail tiles", tiles, runs);
-    printf("tail tiles: %d plans with tails, %d as tail tiles\n", runs, tiles);
+    CHECK_MSG(walks >= 300, "only %d of %d plans took their tails in the walk", walks, runs);
+    printf("tails in the walk: %d plans with tails, %d took them in the walk\n", runs, walks);
 }
 
 int main(int argc, char **argv)
@@ -1394,7 +1412,7 @@ int main(int argc, char **argv)
         }
     }
     tails_boxes();
-    tail_tiles();
+    tails_in_walk();
     narrow_rows();
     byte_planes();
     padded_images();
