@@ -3671,7 +3671,7 @@ typedef struct {
     size_t *rows;               /* a merged tile's dst rows, bytes */
     int pad;                    /* widening tiles: zero the rest of each dst
                                    row too (tl__sr_pads_fused) */
-    int tail;                   /* copying tiles that take the plan's tails
+    int tail;                   /* tiles or runs that take the plan's tails
                                    (tl__sr_takes_tails): the loop of the tail
                                    dim's blocks; -1 */
     tl_dim tail_lim;            /* that dim's data limit */
@@ -4315,9 +4315,9 @@ static int tl__sr_advance(tl_dim *i, const tl_dim *lo, const tl_dim *hi, const t
    whose source is a few short rows (the 8 or 16 channels of a 7x7 plane
    for nChw8c and nChw16c: 1.5 to 3 KiB), read from beyond the caches.
    From one tile to the next the hardware prefetchers did not follow
-   them: on the Zen 4, f32 nchw -> nChw16c 1024x96x7x7 ran 1.6x faster
-   with this, u8 1.4x, nChw16c -> nchw 1.3x, while tiles of 56x56
-   planes (12 KiB rows) ran no faster. Merged and side-by-side tiles
+   them: on the Zen 4, u8 nchw -> nChw16c 1024x96x7x7 ran 1.44x faster
+   with this, f32 1.1-1.6x (noisy runs), while tiles of 56x56 planes
+   (12 KiB rows) ran no faster. Merged and side-by-side tiles
    (TL__SR_TILE_ROWS, K2) have their own ways. */
 #define TL__SR_PF_TILE 4096     /* bytes of source a prefetched tile spans at most */
 static int tl__sr_prefetches_tiles(const tl_reorder_plan *p, const tl__sr_shape *sh)
