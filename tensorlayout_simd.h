@@ -3674,7 +3674,6 @@ typedef struct {
     int tail;                   /* tiles or runs that take the plan's tails
                                    (tl__sr_takes_tails): the loop of the tail
                                    dim's blocks; -1 */
-    tl_dim tail_lim;            /* that dim's data limit */
 } tl__sr_shape;
 
 /* The first loop k of the longest run of innermost loops that is dense
@@ -3853,8 +3852,9 @@ static void tl__sr_copy_runs(const char *s, char *d, size_t n, tl__sr_runs rs, t
     }
 }
 
-/* The shape every step of this plan takes (the same for all calls). */
-static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
+/* The shape every step of this plan takes (the same for all calls), its
+   tails aside (tl__sr_pick_shape adds them). */
+static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     int B = 16 / (int)tl_dt_size(p->src_md.data_type);
@@ -4087,36 +4087,49 @@ static void tl__sr_takes_tails(const tl_reorder_plan *p, tl__sr_shape *sh)
         return;
     d = p->loops[ob].dim;
     if (p->loops[ib].weight != 1 || p->loops[ob].weight != p->loops[ib].size) return;
-    /* along L the step writes the block's padding (and nothing lies
-       outside dst); along M dst has no padding to write */
-    if (ib == L ? p->pad_limit[d] != p->loops[ob].size * p->loops[ib].size ||
-                      p->loops[L].size * (tl_dim)tl_dt_size(p->src_md.data_type) > TL__SR_TAIL_STAGE / 16
-                : !tile || ib != sh->M || p->pad_limit[d] != p->data_limit[d])
-        return;
+    if (ib == L) {              /* the step writes the block's padding; nothing lies outside dst */
+        if (p->pad_limit[d] != p->loops[ob].size * p->loops[ib].size ||
+            p->loops[L].size * (tl_dim)tl_dt_size(p->src_md.data_type) > TL__SR_TAIL_STAGE / 16)
+            return;
+    } else if (!tile || ib != sh->M || p->pad_limit[d] != p->data_limit[d]) {
+        return;                 /* along M: dst must have no padding to write */
+    }
     sh->tail = ob;
-    sh->tail_lim = p->data_limit[d];
     sh->K2 = -1;                /* the blocks' loop, which short runs walked inside a step */
 }
 
-/* The runs of a step of shape TL__SR_RUN (count of them along K, n
-   values each) in the tail dim's block, which holds nd < n data values
-   (tl__sr_takes_tails): their first nd values as any runs, plainly
-   stored, then the rest of each run zeroed. */
-static void tl__sr_tail_runs(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s, char *d,
-                             tl__sr_scales sc, tl_dim count, tl_dim n, tl_dim nd)
+static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
-    const tl_reorder_loop *K = &p->loops[sh->K];
+    tl__sr_base_shape(p, sh);
+    tl__sr_takes_tails(p, sh);
+}
+
+/* Data values in the tail dim's block that step i is in, where sh takes
+   tails and that block is partial (fewer than it holds, maybe none);
+   else TL__DIM_MAX. */
+TL__SR_INLINE tl_dim tl__sr_partial_block(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i)
+{
+    const tl_reorder_loop *b;
+    tl_dim nd;
+    if (sh->tail < 0) return TL__DIM_MAX;
+    b = &p->loops[sh->tail];
+    nd = p->data_limit[b->dim] - i[sh->tail] * b->weight;
+    return nd < b->weight ? nd : TL__DIM_MAX;
+}
+
+/* The runs rs (n values each) of a step of shape TL__SR_RUN in the tail
+   dim's block, which holds nd < n data values (tl__sr_takes_tails): their
+   first nd values as any runs, plainly stored, then the rest of each run
+   zeroed. */
+static void tl__sr_tail_runs(const tl_reorder_plan *p, const char *s, char *d, tl__sr_scales sc,
+                             tl__sr_runs rs, tl_dim n, tl_dim nd)
+{
     size_t es = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
-    tl__sr_runs rs = tl__sr_one_run;
     tl_dim k;
-    rs.count = count;
-    rs.s = (size_t)K->src_stride * es;
-    rs.d = (size_t)K->dst_stride * dsz;
-    rs.c = K->scale_stride;
     if (nd < 0) nd = 0;
     if (nd > 0 && p->mode == TL_REORDER_MODE_COPY) tl__sr_copy_runs(s, d, (size_t)nd * es, rs, tl__sr_one_run, 0);
     else if (nd > 0) tl__sr_convert_runs(p, s, d, sc, nd, rs);
-    for (k = 0; k < count; ++k) memset(d + (size_t)k * rs.d + (size_t)nd * dsz, 0, (size_t)(n - nd) * dsz);
+    for (k = 0; k < rs.count; ++k) memset(d + (size_t)k * rs.d + (size_t)nd * dsz, 0, (size_t)(n - nd) * dsz);
 }
 
 /* The tile of the tail dim's block that holds nd (< its size) data
@@ -4156,6 +4169,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     int nl = p->nloops, L = nl - 1, l, es = (int)tl_dt_size(p->src_md.data_type);
     size_t dsz = tl_dt_size(p->dst_md.data_type);
     tl_dim so = p->src_md.offset0, dof = p->dst_md.offset0, n = hi[L] - lo[L];
+    tl_dim nd = tl__sr_partial_block(p, sh, i);
     tl__sr_scales sc;
     const char *s;
     char *d;
@@ -4171,16 +4185,15 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     d = dst + (size_t)dof * dsz;
     switch (sh->shape) {
     case TL__SR_RUN:
-        if (sh->tail >= 0 && sh->tail_lim - i[sh->tail] * lp[sh->tail].weight < n) {
-            tl__sr_tail_runs(p, sh, s, d, sc, hi[sh->K] - i[sh->K], n,
-                             sh->tail_lim - i[sh->tail] * lp[sh->tail].weight);
-        } else if (sh->K >= 0) {
+        if (sh->K >= 0) {
             tl__sr_runs rs = tl__sr_one_run;
             rs.count = hi[sh->K] - i[sh->K];
             rs.s = (size_t)lp[sh->K].src_stride * (size_t)es;
             rs.d = (size_t)lp[sh->K].dst_stride * dsz;
             rs.c = lp[sh->K].scale_stride;
-            if (p->mode != TL_REORDER_MODE_COPY) {
+            if (nd < TL__DIM_MAX) {
+                tl__sr_tail_runs(p, s, d, sc, rs, n, nd);
+            } else if (p->mode != TL_REORDER_MODE_COPY) {
                 rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, rs);
                 tl__sr_convert_runs(p, s, d, sc, n, rs);
             } else if (sh->K2 < 0) {
@@ -4202,13 +4215,9 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         break;
     case TL__SR_TILE_COPY: {
         tl__sr_runs rs = tl__sr_one_run;
-        if (sh->tail >= 0) {
-            tl_dim nd = sh->tail_lim - i[sh->tail] * lp[sh->tail].weight;
-            tl_dim nb = lp[sh->tail].weight;    /* values in a block */
-            if (nd < nb) {
-                tl__sr_tail_tile(p, sh, s, d, hi[sh->M] - lo[sh->M], n, nd, src + p->src_hi);
-                break;
-            }
+        if (nd < TL__DIM_MAX) {
+            tl__sr_tail_tile(p, sh, s, d, hi[sh->M] - lo[sh->M], n, nd, src + p->src_hi);
+            break;
         }
         if (sh->K2 >= 0) {
             rs.count = hi[sh->K2] - i[sh->K2];
@@ -4367,7 +4376,6 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     tl__sr_perm pm;
     if (begin >= end) return;
     tl__sr_pick_shape(p, &sh);
-    tl__sr_takes_tails(p, &sh);
     sh.pad = pad;               /* then the widening tile must stay */
     if (!pad && sh.tail < 0 && tl__sr_perm_pick(p, &sh, &pm, begin, end)) {
         tl__sr_perm_prepare(p, &pm, poff, rows);
@@ -4761,7 +4769,6 @@ static void tl__simd_reorder_pick(tl_reorder_plan *plan)
     if (plan->has_tails) {
         tl__sr_shape sh;
         tl__sr_pick_shape(plan, &sh);
-        tl__sr_takes_tails(plan, &sh);
         plan->kernel = sh.tail >= 0 ? tl__simd_reorder_kernel : tl__simd_reorder_tails_kernel;
         return;
     }
