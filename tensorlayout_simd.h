@@ -140,7 +140,7 @@
 #define TL__SR_STRIP 64     /* bytes of L a transpose strip covers */
 #endif
 #ifndef TL__SR_STRIP16
-#define TL__SR_STRIP16 128  /* the same for AVX-512's 16 x 16 blocks */
+#define TL__SR_STRIP16 128  /* the same for AVX-512's 16 x 16 blocks on Intel */
 #endif
 #ifndef TL__SR_STRIP_SHORT
 #define TL__SR_STRIP_SHORT 256  /* the same when M spans at most TL__SR_SHORT_M bytes */
@@ -2401,9 +2401,10 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
        x 16 blocks take two block columns a strip: the Xeon waited on
        the first load of each block (perf), and 32 source rows in flight
        instead of 16 ran f32 nchw -> nhwc 1.2-1.45x as fast there, where
-       the Zen 3's AVX2 strips of 128 bytes ran it at half the speed */
+       the Zen 3's AVX2 strips of 128 bytes ran it at half the speed, and
+       the Zen 4's AVX-512 ones at 0.55-0.75x (so Intel's only) */
     tl_dim strip = ((size_t)nm * (size_t)es <= TL__SR_SHORT_M ? TL__SR_STRIP_SHORT
-                    : wide == 16 ? TL__SR_STRIP16 : TL__SR_STRIP) / es;
+                    : wide == 16 && tl__sr_intel() ? TL__SR_STRIP16 : TL__SR_STRIP) / es;
     /* streamed dst rows that do not start cache lines (f32 nhwc, C not
        in 16s) get the whole row in one strip where it is at most
        TL__SR_STRIP_SPLIT bytes: a 64-byte strip left the two lines it
