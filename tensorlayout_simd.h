@@ -431,8 +431,10 @@ static const tl__sr_scales tl__sr_no_scales = { NULL, 0, 0 };
    dst and c scale indices after run k - 1. Short runs (nhwc -> nChw16c:
    16 values) go to the converter together, so that its setup is paid
    once, not once per run. nt: the converter streams its stores
-   (tl__sr_convert_streams). */
-typedef struct { tl_dim count, c; size_t s, d; int nt; } tl__sr_runs;
+   (tl__sr_convert_streams). next: the source of the kernel's next step,
+   which a transpose's last strip fetches ahead (tl__sr_strip_ahead;
+   NULL: none). */
+typedef struct { tl_dim count, c; size_t s, d; int nt; const char *next; } tl__sr_runs;
 
 /* Four groups of an f32 -> 8-bit block read straight from the source
    (tl__sr16_zipsrc_quads): lane 4k + z of a row's vector is value
@@ -462,7 +464,7 @@ typedef struct {
     size_t to[2];
 } tl__sr_pair;
 
-static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0 };
+static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL };
 
 /* The plan's arithmetic, copied into locals once per run: dst is written
    through char pointers, which may alias the plan and the scales, so the
@@ -2370,9 +2372,11 @@ TL__SR_INLINE void tl__sr_border(int es, const char *s, size_t sb, char *d, size
 
 /* tl__sr_strip in bands of one block row of M, each of which first sends
    its share of the next strip's source (n rows at next, sb bytes apart
-   and w bytes each) on its way into L2. For streamed tiles, whose
-   source comes from memory too, with short strip rows (w <= 1 KiB: the
-   256-byte pixels of nhwc -> nchw, the slices of ab -> ba 4096x4096),
+   and w bytes each: the tile's next strip, or the kernel's next step's
+   first, tl__sr_runs.next) on its way into L2. For sources from beyond
+   the caches (streamed tiles, tl__sr_fetches_ahead) with short strip
+   rows (w <= 1 KiB: the 256-byte pixels of nhwc -> nchw, the slices of
+   ab -> ba 4096x4096, the 361-byte planes of u8 nchw -> nhwc on 19x19),
    where the hardware prefetchers lose the walk from strip to strip:
    f32 nhwc -> nchw 32x64x56x56 1.75x on the Zen 4 (AVX2's blocks 1.6x),
    8x256x56x56 2x, ab -> ba 4096x4096 1.75x. The whole next strip sent
@@ -2455,9 +2459,17 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 tl_dim lt = nl - l0 < strip ? nl - l0 : strip, lb = lt / B * B, full = mb;
                 const char *sl = sm + (size_t)l0 * sb;
                 char *dl = dm + (size_t)l0 * (size_t)es;
-                if (nt && mb && (size_t)mt * (size_t)es <= TL__SR_SHORT_M && nl - l0 > strip)
-                    tl__sr_strip_ahead(es, wide, sl, sb, dl, db, mb, lb, nt, sl + (size_t)strip * sb,
-                                       (size_t)mt * (size_t)es, nl - l0 - strip < strip ? nl - l0 - strip : strip);
+                const char *next = NULL;
+                tl_dim nn = 0;
+                if (nl - l0 > strip && nt) {
+                    next = sl + (size_t)strip * sb;
+                    nn = nl - l0 - strip < strip ? nl - l0 - strip : strip;
+                } else if (nl - l0 <= strip && m0 + slice >= nm && k == rs.count - 1) {
+                    next = rs.next;     /* the next step's first strip */
+                    nn = nl < strip ? nl : strip;
+                }
+                if (next && mb && (size_t)mt * (size_t)es <= TL__SR_SHORT_M)
+                    tl__sr_strip_ahead(es, wide, sl, sb, dl, db, mb, lb, nt, next, (size_t)mt * (size_t)es, nn);
                 else
                     tl__sr_strip(es, wide, sl, sb, dl, db, mb, lb, nt);
 #if TL__SR_AVX2
@@ -4193,7 +4205,7 @@ TL__SR_NOINLINE void tl__sr_tail_tile(const tl_reorder_plan *p, const tl__sr_sha
 
 /* One step of the nest at iteration vector i (inner loops at their lo). */
 static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
-                        const tl_dim *lo, const tl_dim *hi, const char *src, char *dst)
+                        const tl_dim *lo, const tl_dim *hi, const char *src, char *dst, const char *next)
 {
     const tl_reorder_loop *lp = p->loops;
     int nl = p->nloops, L = nl - 1, l, es = (int)tl_dt_size(p->src_md.data_type);
@@ -4254,6 +4266,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             rs.s = (size_t)lp[sh->K2].src_stride * (size_t)es;
             rs.d = (size_t)lp[sh->K2].dst_stride * dsz;
         }
+        rs.next = next;
         tl__sr_tile_copy(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
                          rs, sh, src + p->src_hi);
         break;
@@ -4368,19 +4381,36 @@ static int tl__sr_prefetches_tiles(const tl_reorder_plan *p, const tl__sr_shape 
     return (size_t)(p->loops[sh->M].size * p->loops[p->nloops - 1].size) * es <= TL__SR_PF_TILE;
 }
 
-/* The source of the tile at iteration vector i on its way into L1: its
-   L rows of M values, as one range where they follow one another. */
-static void tl__sr_prefetch_tile(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
-                                 const char *src)
+/* Where the step at iteration vector i reads its source. */
+static const char *tl__sr_step_src(const tl_reorder_plan *p, const tl_dim *i, const char *src)
+{
+    tl_dim so = p->src_md.offset0;
+    int l;
+    for (l = 0; l < p->nloops; ++l) so += i[l] * p->loops[l].src_stride;
+    return src + (size_t)so * tl_dt_size(p->src_md.data_type);
+}
+
+/* Whether each step hands its transposes the next step's source to fetch
+   ahead, spread over its last strip (tl__sr_runs.next): copied tiles
+   from beyond the caches, too large for one burst of prefetches
+   (tl__sr_prefetches_tiles); tl__sr_transpose_es takes it where the
+   tile's rows are short. One strip of 116 or 128 channel rows of 361
+   bytes (u8 nchw -> nhwc 256x116x19x19) walks 116 streams at once, 16
+   or 32 bytes each, which the hardware prefetchers did not follow
+   (Zen 4: 1.8x and 3.3x with this). */
+static int tl__sr_fetches_ahead(const tl_reorder_plan *p, const tl__sr_shape *sh)
+{
+    return sh->shape == TL__SR_TILE_COPY && sh->M >= 0 && sh->tail < 0 &&
+           p->src_hi - p->src_lo >= TL__SR_STREAM_MIN && !tl__sr_prefetches_tiles(p, sh);
+}
+
+/* The source of the tile at s on its way into L1: its L rows of M
+   values, as one range where they follow one another. */
+static void tl__sr_prefetch_tile(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     size_t es = tl_dt_size(p->src_md.data_type), row = (size_t)p->loops[sh->M].size * es;
     size_t rs = (size_t)L->src_stride * es, n = rs == row ? 1 : (size_t)L->size, r;
-    tl_dim so = p->src_md.offset0;
-    const char *s;
-    int l;
-    for (l = 0; l < p->nloops; ++l) so += i[l] * p->loops[l].src_stride;
-    s = src + (size_t)so * es;
     if (n == 1) row *= (size_t)L->size;
     for (r = 0; r < n; ++r) {
         const char *a = s + r * rs;
@@ -4398,7 +4428,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     int nl = p->nloops, L = nl - 1, l;
     tl_dim lo[TL_REORDER_MAX_LOOPS], hi[TL_REORDER_MAX_LOOPS], i[TL_REORDER_MAX_LOOPS];
     tl_dim step[TL_REORDER_MAX_LOOPS], next[TL_REORDER_MAX_LOOPS];
-    int inner[TL_REORDER_MAX_LOOPS], pf;
+    int inner[TL_REORDER_MAX_LOOPS], pf, ahead;
     int32_t soff[TL__SR_BLOCK], coff[TL__SR_BLOCK];
     size_t rows[TL__SR_ROWS];
     uint16_t poff[TL__SR_PBLOCK];
@@ -4444,13 +4474,16 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     lo[0] = begin;
     hi[0] = end;
     pf = tl__sr_prefetches_tiles(p, &sh);
+    ahead = tl__sr_fetches_ahead(p, &sh);
     for (l = 0; l < nl; ++l) i[l] = lo[l];
     for (;;) {
-        if (pf) {
+        const char *nx = NULL;     /* the next step's source */
+        if (pf || ahead) {
             memcpy(next, i, sizeof next);
-            if (tl__sr_advance(next, lo, hi, step, inner, nl)) tl__sr_prefetch_tile(p, &sh, next, (const char *)src);
+            if (tl__sr_advance(next, lo, hi, step, inner, nl)) nx = tl__sr_step_src(p, next, (const char *)src);
         }
-        tl__sr_step(p, &sh, i, lo, hi, (const char *)src, (char *)dst);
+        if (pf && nx) tl__sr_prefetch_tile(p, &sh, nx);
+        tl__sr_step(p, &sh, i, lo, hi, (const char *)src, (char *)dst, ahead ? nx : NULL);
         if (!tl__sr_advance(i, lo, hi, step, inner, nl)) break;
     }
     if (sh.stream) simde_mm_sfence();   /* streamed stores visible before return */
