@@ -161,6 +161,10 @@
 #define TL__SR_STREAM_MIN ((size_t)8 << 20)
 #endif
 #ifndef TL__SR_SLICE
+/* Whether plan p reads a source large enough to come from beyond the
+   caches (TL__SR_STREAM_MIN bytes or more), for which the kernels send
+   prefetches ahead of their reads where the hardware's do not follow. */
+#define TL__SR_SRC_FAR(p) ((p)->src_hi - (p)->src_lo >= TL__SR_STREAM_MIN)
 #define TL__SR_SLICE ((size_t)1 << 20)  /* dst bytes one slice of M spans */
 #endif
 #define TL__SR_STAGE 64     /* staging tile side for converting tiles */
@@ -2370,6 +2374,18 @@ TL__SR_INLINE void tl__sr_border(int es, const char *s, size_t sb, char *d, size
                    (size_t)es);
 }
 
+/* n rows at s, sb bytes apart and w bytes each, on their way into L2
+   (inlined: see tl__sr_prefetch_tile). */
+TL__SR_INLINE void tl__sr_prefetch_rows(const char *s, size_t sb, size_t w, tl_dim n)
+{
+    tl_dim r;
+    for (r = 0; r < n; ++r) {
+        const char *row = s + (size_t)r * sb;
+        size_t skew = (size_t)((uintptr_t)row % 64);
+        tl__sr_prefetch_lines(row - skew, w + skew, 1);
+    }
+}
+
 /* tl__sr_strip in bands of one block row of M, each of which first sends
    its share of the next strip's source (n rows at next, sb bytes apart
    and w bytes each: the tile's next strip, or the kernel's next step's
@@ -2387,12 +2403,8 @@ TL__SR_INLINE void tl__sr_strip_ahead(int es, int wide, const char *s, size_t sb
                                       tl_dim n)
 {
     tl_dim B = wide ? wide : 16 / es, share = (n + mb / B - 1) / (mb / B), r = 0, m;
-    for (m = 0; m < mb; m += B) {
-        for (; r < n && r < (m / B + 1) * share; ++r) {
-            const char *row = next + (size_t)r * sb;
-            size_t skew = (size_t)((uintptr_t)row % 64);
-            tl__sr_prefetch_lines(row - skew, w + skew, 1);
-        }
+    for (m = 0; m < mb; m += B, r += share) {
+        if (r < n) tl__sr_prefetch_rows(next + (size_t)r * sb, sb, w, n - r < share ? n - r : share);
         tl__sr_strip(es, wide, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, B, lb, nt);
     }
 }
@@ -2811,6 +2823,12 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
     int es = (int)tl_dt_size(p->src_md.data_type);
     size_t dsz = tl_dt_size(p->dst_md.data_type);
     tl_dim m0, l0, sl = TL__SR_STAGE, sm = TL__SR_STAGE;
+    /* a far source's next stage tile fetched before this one moves: its
+       rows of a few lines each (the 116 channels of a 19x19 plane for
+       f32 -> s8 nchw -> nhwc, 128 bytes a row) walk too many streams for
+       the hardware prefetchers (128x116x19x19: 2x; in cache the
+       prefetches cost 1.17x, hence only far sources) */
+    int far = TL__SR_SRC_FAR(p);
     simde__m128i stage_v[TL__SR_STAGE * TL__SR_STAGE * 4 / 16];
     char *stage = (char *)(void *)stage_v;
     /* rows of 8 values under one scale go the wide way: their transposes
@@ -2837,6 +2855,9 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
             char *dt = d + (size_t)(m0 * ds + l0) * dsz;
             tl__sr_scales row = sc;
             tl__sr_runs rs = tl__sr_one_run;
+            if (far && m0 + sm < nm)
+                tl__sr_prefetch_rows(s + (size_t)(m0 + sm + l0 * ss) * (size_t)es, (size_t)ss * (size_t)es,
+                                     (size_t)(nm - m0 - sm < sm ? nm - m0 - sm : sm) * (size_t)es, lt);
             tl__sr_transpose(es, s + (size_t)(m0 + l0 * ss) * (size_t)es, ss, stage, lt, mt, lt, 0);
             if (!joined) {
                 rs.count = mt;
@@ -3181,7 +3202,7 @@ static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim be
        point past the tensor. A block whose source is one range is one
        stream, which the hardware follows (f32 -> s8 nchw -> nChw16c
        1024x96x7x7: 1.2x without the prefetches). */
-    if (p->src_hi - p->src_lo >= TL__SR_STREAM_MIN && !tl__sr_perm_whole(p, pm))
+    if (TL__SR_SRC_FAR(p) && !tl__sr_perm_whole(p, pm))
         pm->ahead = p->loops[pm->k].src_stride * pm->chunk;
     return p->mode != TL_REORDER_MODE_COPY || pm->fast;
 }
@@ -4384,7 +4405,7 @@ static int tl__sr_prefetches_tiles(const tl_reorder_plan *p, const tl__sr_shape 
 {
     size_t es = tl_dt_size(p->src_md.data_type);
     if (sh->M < 0 || sh->K2 >= 0 || sh->shape == TL__SR_TILE_ROWS || sh->shape == TL__SR_BLOCKS ||
-        p->src_hi - p->src_lo < TL__SR_STREAM_MIN)
+        !TL__SR_SRC_FAR(p))
         return 0;
     return (size_t)(p->loops[sh->M].size * p->loops[p->nloops - 1].size) * es <= TL__SR_PF_TILE;
 }
@@ -4409,12 +4430,15 @@ static const char *tl__sr_step_src(const tl_reorder_plan *p, const tl_dim *i, co
 static int tl__sr_fetches_ahead(const tl_reorder_plan *p, const tl__sr_shape *sh)
 {
     return sh->shape == TL__SR_TILE_COPY && sh->M >= 0 && sh->tail < 0 &&
-           p->src_hi - p->src_lo >= TL__SR_STREAM_MIN && !tl__sr_prefetches_tiles(p, sh);
+           TL__SR_SRC_FAR(p) && !tl__sr_prefetches_tiles(p, sh);
 }
 
 /* The source of the tile at s on its way into L1: its L rows of M
-   values, as one range where they follow one another. */
-static void tl__sr_prefetch_tile(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s)
+   values, as one range where they follow one another. Inlined, as every
+   function of prefetches alone must be: GCC finds such a function free
+   of side effects and drops the calls (as it did this one's until
+   2026-11-27). */
+TL__SR_INLINE void tl__sr_prefetch_tile(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     size_t es = tl_dt_size(p->src_md.data_type), row = (size_t)p->loops[sh->M].size * es;
