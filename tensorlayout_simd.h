@@ -4395,10 +4395,11 @@ static int tl__sr_advance(tl_dim *i, const tl_dim *lo, const tl_dim *hi, const t
 /* Whether each step of shape sh prefetches the next step's tile: tiles
    whose source is a few short rows (the 8 or 16 channels of a 7x7 plane
    for nChw8c and nChw16c: 1.5 to 3 KiB), read from beyond the caches.
-   From one tile to the next the hardware prefetchers did not follow
-   them: on the Zen 4, u8 nchw -> nChw16c 1024x96x7x7 ran 1.44x faster
-   with this, f32 1.1-1.6x (noisy runs), while tiles of 56x56 planes
-   (12 KiB rows) ran no faster. Merged and side-by-side tiles
+   On the Zen 4, f32 nchw -> nChw16c 1024x96x7x7 ran 1.1x faster with
+   this, u8 alike (the 1.44x first quoted here was timed while GCC
+   dropped these prefetches: see tl__sr_prefetch_tile). Larger tiles
+   fetch the next step's source in shares instead
+   (tl__sr_fetches_ahead). Merged and side-by-side tiles
    (TL__SR_TILE_ROWS, K2) have their own ways. */
 #define TL__SR_PF_TILE 4096     /* bytes of source a prefetched tile spans at most */
 static int tl__sr_prefetches_tiles(const tl_reorder_plan *p, const tl__sr_shape *sh)
