@@ -160,11 +160,11 @@
 #ifndef TL__SR_STREAM_MIN
 #define TL__SR_STREAM_MIN ((size_t)8 << 20)
 #endif
-#ifndef TL__SR_SLICE
 /* Whether plan p reads a source large enough to come from beyond the
    caches (TL__SR_STREAM_MIN bytes or more), for which the kernels send
    prefetches ahead of their reads where the hardware's do not follow. */
 #define TL__SR_SRC_FAR(p) ((p)->src_hi - (p)->src_lo >= TL__SR_STREAM_MIN)
+#ifndef TL__SR_SLICE
 #define TL__SR_SLICE ((size_t)1 << 20)  /* dst bytes one slice of M spans */
 #endif
 #define TL__SR_STAGE 64     /* staging tile side for converting tiles */
@@ -2394,10 +2394,10 @@ TL__SR_INLINE void tl__sr_prefetch_rows(const char *s, size_t sb, size_t w, tl_d
    rows (w <= 1 KiB: the 256-byte pixels of nhwc -> nchw, the slices of
    ab -> ba 4096x4096, the 361-byte planes of u8 nchw -> nhwc on 19x19),
    where the hardware prefetchers lose the walk from strip to strip:
-   f32 nhwc -> nchw 32x64x56x56 1.75x on the Zen 4 (AVX2's blocks 1.6x),
-   8x256x56x56 2x, ab -> ba 4096x4096 1.75x. The whole next strip sent
-   before this one gained a third as much: the prefetches beyond the
-   core's queue are dropped. */
+   f32 nhwc -> nchw 32x64x56x56 1.8x on the Zen 4 (AVX2's blocks 1.6x),
+   8x256x56x56 1.8x, ab -> ba 4096x4096 1.5x. The whole next strip sent
+   at once before this one gained a fraction of that (1.1x; the core
+   seems to drop prefetches beyond its queue). */
 TL__SR_INLINE void tl__sr_strip_ahead(int es, int wide, const char *s, size_t sb, char *d, size_t db,
                                       tl_dim mb, tl_dim lb, int nt, const char *next, size_t w,
                                       tl_dim n)
@@ -2471,8 +2471,11 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 tl_dim lt = nl - l0 < strip ? nl - l0 : strip, lb = lt / B * B, full = mb;
                 const char *sl = sm + (size_t)l0 * sb;
                 char *dl = dm + (size_t)l0 * (size_t)es;
-                const char *next = NULL;
+                const char *next = NULL;    /* rows to fetch ahead, nn of them */
                 tl_dim nn = 0;
+                /* the tile's next strip where the tile streams (a dst so
+                   large has a far source too), else after its last strip
+                   the next step's first where the kernel asks */
                 if (nl - l0 > strip && nt) {
                     next = sl + (size_t)strip * sb;
                     nn = nl - l0 - strip < strip ? nl - l0 - strip : strip;
@@ -4427,7 +4430,7 @@ static const char *tl__sr_step_src(const tl_reorder_plan *p, const tl_dim *i, co
    tile's rows are short. One strip of 116 or 128 channel rows of 361
    bytes (u8 nchw -> nhwc 256x116x19x19) walks 116 streams at once, 16
    or 32 bytes each, which the hardware prefetchers did not follow
-   (Zen 4: 1.8x and 3.3x with this). */
+   (Zen 4: 1.75x, and 2.5x for 128 channels, with this). */
 static int tl__sr_fetches_ahead(const tl_reorder_plan *p, const tl__sr_shape *sh)
 {
     return sh->shape == TL__SR_TILE_COPY && sh->M >= 0 && sh->tail < 0 &&
@@ -4437,8 +4440,8 @@ static int tl__sr_fetches_ahead(const tl_reorder_plan *p, const tl__sr_shape *sh
 /* The source of the tile at s on its way into L1: its L rows of M
    values, as one range where they follow one another. Inlined, as every
    function of prefetches alone must be: GCC finds such a function free
-   of side effects and drops the calls (as it did this one's until
-   2026-11-27). */
+   of side effects and drops the calls (this one's, until the eighth
+   session of docs/performance.md). */
 TL__SR_INLINE void tl__sr_prefetch_tile(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
