@@ -2473,10 +2473,11 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 char *dl = dm + (size_t)l0 * (size_t)es;
                 const char *next = NULL;    /* rows to fetch ahead, nn of them */
                 tl_dim nn = 0;
-                /* the tile's next strip where the tile streams (a dst so
-                   large has a far source too), else after its last strip
-                   the next step's first where the kernel asks */
-                if (nl - l0 > strip && nt) {
+                /* the tile's next strip where its source is far (the
+                   kernel passes the next step's, or the tile streams: a
+                   dst so large has a far source too), else after its last
+                   strip the next step's first */
+                if (nl - l0 > strip && (nt || rs.next)) {
                     next = sl + (size_t)strip * sb;
                     nn = nl - l0 - strip < strip ? nl - l0 - strip : strip;
                 } else if (nl - l0 <= strip && m0 + slice >= nm && k == rs.count - 1) {
