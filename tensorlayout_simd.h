@@ -2374,15 +2374,19 @@ TL__SR_INLINE void tl__sr_border(int es, const char *s, size_t sb, char *d, size
                    (size_t)es);
 }
 
-/* n rows at s, sb bytes apart and w bytes each, on their way into L2
-   (inlined: see tl__sr_prefetch_tile). */
-TL__SR_INLINE void tl__sr_prefetch_rows(const char *s, size_t sb, size_t w, tl_dim n)
+/* n rows at s, sb bytes apart and w bytes each, each from the line
+   holding its first byte through the one holding its last, on their way
+   into L1 (l2: only into L2; a constant where inlined). Inlined, as every
+   function of prefetches alone must be: GCC finds such a function free
+   of side effects and drops the calls (tl__sr_prefetch_tile's, until the
+   eighth session of docs/performance.md). */
+TL__SR_INLINE void tl__sr_prefetch_rows(const char *s, size_t sb, size_t w, tl_dim n, int l2)
 {
     tl_dim r;
     for (r = 0; r < n; ++r) {
         const char *row = s + (size_t)r * sb;
         size_t skew = (size_t)((uintptr_t)row % 64);
-        tl__sr_prefetch_lines(row - skew, w + skew, 1);
+        tl__sr_prefetch_lines(row - skew, w + skew, l2);
     }
 }
 
@@ -2404,7 +2408,7 @@ TL__SR_INLINE void tl__sr_strip_ahead(int es, int wide, const char *s, size_t sb
 {
     tl_dim B = wide ? wide : 16 / es, share = (n + mb / B - 1) / (mb / B), r = 0, m;
     for (m = 0; m < mb; m += B, r += share) {
-        if (r < n) tl__sr_prefetch_rows(next + (size_t)r * sb, sb, w, n - r < share ? n - r : share);
+        if (r < n) tl__sr_prefetch_rows(next + (size_t)r * sb, sb, w, n - r < share ? n - r : share, 1);
         tl__sr_strip(es, wide, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, B, lb, nt);
     }
 }
@@ -2861,7 +2865,7 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
             tl__sr_runs rs = tl__sr_one_run;
             if (far && m0 + sm < nm)
                 tl__sr_prefetch_rows(s + (size_t)(m0 + sm + l0 * ss) * (size_t)es, (size_t)ss * (size_t)es,
-                                     (size_t)(nm - m0 - sm < sm ? nm - m0 - sm : sm) * (size_t)es, lt);
+                                     (size_t)(nm - m0 - sm < sm ? nm - m0 - sm : sm) * (size_t)es, lt, 1);
             tl__sr_transpose(es, s + (size_t)(m0 + l0 * ss) * (size_t)es, ss, stage, lt, mt, lt, 0);
             if (!joined) {
                 rs.count = mt;
@@ -4439,21 +4443,15 @@ static int tl__sr_fetches_ahead(const tl_reorder_plan *p, const tl__sr_shape *sh
 }
 
 /* The source of the tile at s on its way into L1: its L rows of M
-   values, as one range where they follow one another. Inlined, as every
-   function of prefetches alone must be: GCC finds such a function free
-   of side effects and drops the calls (this one's, until the eighth
-   session of docs/performance.md). */
+   values, as one range where they follow one another (inlined: see
+   tl__sr_prefetch_rows). */
 TL__SR_INLINE void tl__sr_prefetch_tile(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     size_t es = tl_dt_size(p->src_md.data_type), row = (size_t)p->loops[sh->M].size * es;
-    size_t rs = (size_t)L->src_stride * es, n = rs == row ? 1 : (size_t)L->size, r;
-    if (n == 1) row *= (size_t)L->size;
-    for (r = 0; r < n; ++r) {
-        const char *a = s + r * rs;
-        /* from the line holding the first byte through the one holding the last */
-        tl__sr_prefetch_lines(a - (uintptr_t)a % 64, (size_t)((uintptr_t)a % 64) + row, 0);
-    }
+    size_t rs = (size_t)L->src_stride * es;
+    if (rs == row) tl__sr_prefetch_rows(s, rs, row * (size_t)L->size, 1, 0);
+    else tl__sr_prefetch_rows(s, rs, row, L->size, 0);
 }
 
 /* The kernel behind every plan tl__simd_reorder_pick accepts: iterations
