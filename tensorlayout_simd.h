@@ -588,7 +588,11 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
 /* NAME: rs.count runs of n (a multiple of 16) contiguous values each,
    16 at a time from load to store in registers by LOOP (one per
    instruction set, each defined in its own target region). Inlined with
-   constant types by the switches on type pairs. */
+   constant types by the switches on type pairs. Runs of 16 values that
+   only scale (the pixels of nhwc -> nChw16c) get a loop of their own:
+   in the shared one GCC kept the run counter and pointers on the stack,
+   and s8 -> f32 nhwc -> nChw16c 16x96x7x7 took 2x as long (15.7 against
+   7.3 us on the Zen 4; f32 -> f32 with a scale 2.1x, f32 -> bf16 1.8x). */
 #define TL__SR_CONVERT_BODY(NAME, LOOP) \
     TL__SR_INLINE void NAME(const tl_reorder_plan *p, tl_data_type st, tl_data_type dt, int ssz, \
                             int dsz, const char *src, char *dst, tl__sr_scales sc, tl_dim n, \
@@ -597,6 +601,13 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
         tl__sr_q q = tl__sr_q_of(p, sc); \
         tl_dim k; \
         q.nt = rs.nt; \
+        if (n == 16 && !q.extra) { \
+            for (k = 0; k < rs.count; ++k, src += rs.s, dst += rs.d, sc.sidx += rs.c) { \
+                if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[sc.sidx]; \
+                LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 16); \
+            } \
+            return; \
+        } \
         for (k = 0; k < rs.count; ++k, src += rs.s, dst += rs.d, sc.sidx += rs.c) { \
             if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[sc.sidx]; \
             if (q.extra) LOOP(&q, 1, st, dt, ssz, dsz, src, dst, sc, n); \
