@@ -4438,19 +4438,22 @@ static int tl__sr_advance(tl_dim *i, const tl_dim *lo, const tl_dim *hi, const t
 
 /* Whether each step of shape sh prefetches the next step's tile: tiles
    whose source is a few short rows (the 8 or 16 channels of a 7x7 plane
-   for nChw8c and nChw16c: 1.5 to 3 KiB), read from beyond the caches.
-   On the Zen 4, f32 nchw -> nChw16c 1024x96x7x7 ran 1.1x faster with
-   this, u8 alike (the 1.44x first quoted here was timed while GCC
-   dropped these prefetches: see tl__sr_prefetch_tile). Larger tiles
-   fetch the next step's source in shares instead
-   (tl__sr_fetches_ahead). Merged and side-by-side tiles
-   (TL__SR_TILE_ROWS, K2) have their own ways. */
+   for nChw8c and nChw16c: 1.5 to 3 KiB), read from beyond the caches,
+   into dst rows in 16s of bytes (which may stream). On the Zen 4, f32
+   nchw -> nChw8c 1024x100x7x7 ran 1.04x faster with this (the 1.1x of
+   the eighth session for nChw16c did not hold once a strip became a call
+   of its own, tl__sr_strip_call). Into rows that cannot stream (nchw's
+   196-byte planes), whose stores fetch their lines first, the tile's
+   prefetches stalled the core: f32 nChw16c -> nchw 1024x100x7x7 1.1-1.3x
+   slower (one process, 3-4 buffer placements). Larger tiles fetch the
+   next step's source in shares instead (tl__sr_fetches_ahead). Merged
+   and side-by-side tiles (TL__SR_TILE_ROWS, K2) have their own ways. */
 #define TL__SR_PF_TILE 4096     /* bytes of source a prefetched tile spans at most */
 static int tl__sr_prefetches_tiles(const tl_reorder_plan *p, const tl__sr_shape *sh)
 {
-    size_t es = tl_dt_size(p->src_md.data_type);
+    size_t es = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
     if (sh->M < 0 || sh->K2 >= 0 || sh->shape == TL__SR_TILE_ROWS || sh->shape == TL__SR_BLOCKS ||
-        !TL__SR_SRC_FAR(p))
+        !TL__SR_SRC_FAR(p) || (size_t)p->loops[sh->M].dst_stride * dsz % 16 != 0)
         return 0;
     return (size_t)(p->loops[sh->M].size * p->loops[p->nloops - 1].size) * es <= TL__SR_PF_TILE;
 }
