@@ -4948,8 +4948,10 @@ static void tl__simd_reorder_tails_kernel(const tl_reorder_plan *p, const void *
    1 on either side: the 9 taps of oihw -> hwio, 256x256x3x3 slower on
    two threads than on one, 14.5 against 23 GB/s on the Zen 4) and the
    loop split is not (neither stride 1 nor innermost): that one only
-   walks tiles. The points and their offsets are unchanged; plans with
-   tails are never split (their bounds follow loop order). */
+   walks tiles, and keeps 8 (a loop of 16 cut into 16 x 1 took tiny
+   weights off their staged blocks). The points and their offsets are
+   unchanged; plans with tails are never split (their bounds follow loop
+   order). */
 static void tl__sr_balance(tl_reorder_plan *plan)
 {
     int nt = plan->attr.nthreads, big = 0, l, inner;   /* inner: big must keep 256 */
@@ -4962,7 +4964,7 @@ static void tl__sr_balance(tl_reorder_plan *plan)
     inner = big == plan->nloops - 1 || plan->loops[big].src_stride == 1 || plan->loops[big].dst_stride == 1 ||
             (plan->loops[0].src_stride != 1 && plan->loops[0].dst_stride != 1);
     for (f = 8 * (tl_dim)nt; f <= 64 * (tl_dim)nt; f *= 2)
-        if (size % f == 0 && (size / f >= 256 || !inner)) break;
+        if (size % f == 0 && size / f >= (inner ? 256 : 8)) break;
     if (big == 0 || f > 64 * (tl_dim)nt) return;
     {
         tl_reorder_loop outer = plan->loops[big];
