@@ -664,10 +664,12 @@ TL__SR_INLINE void tl__sr_rows_border4(const char *s, size_t sb, char *d, const 
                                        tl_dim mb, tl_dim l0, tl_dim lb, tl_dim l1)
 {
     tl_dim m4 = nm / 4 * 4, l4 = lb + (l1 - lb) / 4 * 4, m, l;
-    for (m = 0; m < m4; m += 4)
+    /* rows start where there is something to do: an empty pass over all
+       the rows of each tile cost OIhw8i8o (no border) 1.6x */
+    for (m = lb < l4 ? 0 : mb; m < m4; m += 4)
         for (l = m < mb ? lb : l0; l < l4; l += 4)
             tl__sr_rows_block4(s + (size_t)m * 4 + (size_t)l * sb, sb, d + (size_t)l * 4, rows + m);
-    for (m = 0; m < nm; ++m)
+    for (m = l4 < l1 ? 0 : m4; m < nm; ++m)
         for (l = m < m4 ? l4 : l0; l < l1; ++l)
             memcpy(d + rows[m] + (size_t)l * 4, s + (size_t)m * 4 + (size_t)l * sb, 4);
 }
