@@ -4956,7 +4956,7 @@ static void tl__simd_reorder_tails_kernel(const tl_reorder_plan *p, const void *
    order). */
 static void tl__sr_balance(tl_reorder_plan *plan)
 {
-    int nt = plan->attr.nthreads, big = 0, l, inner;   /* inner: big must keep 256 */
+    int nt = plan->attr.nthreads, big = 0, l, inner;   /* inner: big keeps 256 iterations, else 8 */
     tl_dim f, size;
     if (nt < 2 || plan->loops[0].size >= 8 * (tl_dim)nt || plan->nloops >= TL_REORDER_MAX_LOOPS)
         return;
