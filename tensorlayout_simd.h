@@ -592,7 +592,9 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
    only scale (the pixels of nhwc -> nChw16c) get a loop of their own:
    in the shared one GCC kept the run counter and pointers on the stack,
    and s8 -> f32 nhwc -> nChw16c 16x96x7x7 took 2x as long (15.7 against
-   7.3 us on the Zen 4; f32 -> f32 with a scale 2.1x, f32 -> bf16 1.8x). */
+   7.3 us on the Zen 4; f32 -> f32 with a scale 2.1x, f32 -> bf16 1.8x).
+   (A single run loop inlined three ways, with extra and n constant, ran
+   these 1.4x slower again: not kept.) */
 #define TL__SR_CONVERT_BODY(NAME, LOOP) \
     TL__SR_INLINE void NAME(const tl_reorder_plan *p, tl_data_type st, tl_data_type dt, int ssz, \
                             int dsz, const char *src, char *dst, tl__sr_scales sc, tl_dim n, \
@@ -4087,9 +4089,9 @@ static int tl__sr_perm_short_runs(const tl_reorder_plan *p, int M)
    s8 or bf16 nchw -> nChw16c: tiles of 64 x 16 values, converted in one
    run, ran 1.6-1.8x faster than blocks), copying tiles whose dst rows
    are shorter than a vector (the 4 bytes of i%4 in s8 OIhw4i16o4i from
-   a 5x5 kernel: 2-3 GB/s as tiles, 15-25 as blocks), and copied runs too
-   short for a vector, but of 4 or 8 bytes, where the block's (nC) are
-   longer. */
+   a 5x5 kernel: 2-3 GB/s as tiles, 15-25 as blocks), and runs too short
+   for a vector where the block's (nC) are longer, save copied runs of 4
+   or 8 bytes in plans without tails. */
 static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_dim nC)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -4330,6 +4332,18 @@ TL__SR_NOINLINE void tl__sr_tail_tile(const tl_reorder_plan *p, const tl__sr_sha
     }
 }
 
+/* The runs of loop l that a step at iteration vector i walks: from i[l]
+   to the loop's end, its strides in bytes. */
+static tl__sr_runs tl__sr_loop_runs(const tl_reorder_plan *p, int l, const tl_dim *i, const tl_dim *hi)
+{
+    tl__sr_runs rs = tl__sr_one_run;
+    rs.count = hi[l] - i[l];
+    rs.s = (size_t)p->loops[l].src_stride * tl_dt_size(p->src_md.data_type);
+    rs.d = (size_t)p->loops[l].dst_stride * tl_dt_size(p->dst_md.data_type);
+    rs.c = p->loops[l].scale_stride;
+    return rs;
+}
+
 /* The converted runs of a step of TL__SR_RUN (rs: along K), and along K2
    too where the shape walks it inside the step, the longer of the two
    in each converter call (the 196 pixels of s8 nChw16c -> nhwc 14x14,
@@ -4339,20 +4353,13 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
                                 const tl_dim *hi, const char *s, char *d, tl__sr_scales sc, tl_dim n,
                                 tl__sr_runs rs)
 {
-    size_t es = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
-    tl__sr_runs outer = tl__sr_one_run, t;
+    size_t dsz = tl_dt_size(p->dst_md.data_type);
+    tl__sr_runs outer = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run, t;
     tl_dim o;
-    if (sh->K2 >= 0) {
-        outer.count = hi[sh->K2] - i[sh->K2];
-        outer.s = (size_t)p->loops[sh->K2].src_stride * es;
-        outer.d = (size_t)p->loops[sh->K2].dst_stride * dsz;
-        outer.c = p->loops[sh->K2].scale_stride;
-        if (outer.count > rs.count) {
-            t = rs;
-            rs = outer;
-            outer = t;
-            rs.next = outer.next = NULL;
-        }
+    if (outer.count > rs.count) {
+        t = rs;
+        rs = outer;
+        outer = t;
     }
     for (o = 0; o < outer.count; ++o, s += outer.s, d += outer.d, sc.sidx += outer.c) {
         rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, rs);
@@ -4385,11 +4392,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     switch (sh->shape) {
     case TL__SR_RUN:
         if (sh->K >= 0) {
-            tl__sr_runs rs = tl__sr_one_run;
-            rs.count = hi[sh->K] - i[sh->K];
-            rs.s = (size_t)lp[sh->K].src_stride * (size_t)es;
-            rs.d = (size_t)lp[sh->K].dst_stride * dsz;
-            rs.c = lp[sh->K].scale_stride;
+            tl__sr_runs rs = tl__sr_loop_runs(p, sh->K, i, hi);
             if (nd < TL__DIM_MAX) {
                 tl__sr_tail_runs(p, s, d, sc, rs, n, nd);
             } else if (p->mode != TL_REORDER_MODE_COPY) {
@@ -4398,10 +4401,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
                 tl__sr_copy_runs(s, d, (size_t)n * (size_t)es, rs, tl__sr_one_run,
                                  tl__sr_runs_stream(sh, d, (size_t)n * (size_t)es, rs, rs.count * rs.d));
             } else {
-                tl__sr_runs outer = tl__sr_one_run;
-                outer.count = hi[sh->K2] - i[sh->K2];
-                outer.s = (size_t)lp[sh->K2].src_stride * (size_t)es;
-                outer.d = (size_t)lp[sh->K2].dst_stride * dsz;
+                tl__sr_runs outer = tl__sr_loop_runs(p, sh->K2, i, hi);
                 tl__sr_copy_runs(s, d, (size_t)n * (size_t)es, rs, outer,
                                  tl__sr_runs_stream(sh, d, (size_t)n * (size_t)es, rs, outer.d));
             }
@@ -4417,11 +4417,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             tl__sr_tail_tile(p, sh, s, d, hi[sh->M] - lo[sh->M], n, nd, src + p->src_hi);
             break;
         }
-        if (sh->K2 >= 0) {
-            rs.count = hi[sh->K2] - i[sh->K2];
-            rs.s = (size_t)lp[sh->K2].src_stride * (size_t)es;
-            rs.d = (size_t)lp[sh->K2].dst_stride * dsz;
-        }
+        if (sh->K2 >= 0) rs = tl__sr_loop_runs(p, sh->K2, i, hi);
         rs.next = next;
         tl__sr_tile_copy(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
                          rs, sh, src + p->src_hi);
