@@ -370,12 +370,20 @@ TL__SR_INLINE void tl__sr_put(char *p, simde__m128i v, int nt)
     else simde_mm_storeu_si128((simde__m128i *)(void *)p, v);
 }
 
-/* n (a multiple of 16) f32 values v as type dt at p, as tl__store_f32;
-   nt: streamed (p 16-byte aligned). */
+/* n (a multiple of 8) f32 values v as type dt at p, as tl__store_f32;
+   nt: streamed (p 16-byte aligned), save the last 8 bytes of 8-bit
+   types where n is not in 16s (one plain 8-byte store). */
 TL__SR_INLINE void tl__sr_store(tl_data_type dt, const simde__m128 *v, char *p, tl_dim n, int nt)
 {
     simde__m128i a, b, c, d;
     tl_dim i;
+    if ((dt == TL_S8 || dt == TL_U8) && n % 16 != 0) {
+        i = n / 16 * 4;
+        a = simde_mm_packs_epi32(tl__sr_sat(v[i], dt == TL_S8 ? -128.f : 0.f, dt == TL_S8 ? 127.f : 255.f),
+                                 tl__sr_sat(v[i + 1], dt == TL_S8 ? -128.f : 0.f, dt == TL_S8 ? 127.f : 255.f));
+        a = dt == TL_S8 ? simde_mm_packs_epi16(a, a) : simde_mm_packus_epi16(a, a);
+        simde_mm_storel_epi64((simde__m128i *)(void *)(p + i * 4), a);
+    }
     switch (dt) {
     case TL_F32:
         for (i = 0; i < n / 4; ++i) tl__sr_put(p + 16 * i, simde_mm_castps_si128(v[i]), nt);
@@ -544,52 +552,56 @@ TL__SR_INLINE void tl__sr_quantize(const tl__sr_q *q, int extra, simde__m128 *v,
     }
 }
 
-/* Values k..k+15 of a run; extra: 0 when the plan is known to only
+/* Values k..k+w-1 of a run (w: 16, or 8 for the last of a run in 8s, a
+   constant where inlined); extra: 0 when the plan is known to only
    scale, which takes the tests for the other steps out of the loop. */
 TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type st,
                                     tl_data_type dt, int ssz, int dsz, const char *src,
-                                    char *dst, tl__sr_scales sc, tl_dim k)
+                                    char *dst, tl__sr_scales sc, tl_dim k, int w)
 {
     simde__m128 v[4], old[4];
     sc.sidx += k * sc.sstep;
-    tl__sr_load(st, src + (size_t)k * (size_t)ssz, v, 16);
+    tl__sr_load(st, src + (size_t)k * (size_t)ssz, v, w);
     /* old is read only with beta; zeroed otherwise so that GCC -O3
        does not warn it may be used uninitialised */
-    if (extra && q->beta != 0) tl__sr_load(dt, dst + (size_t)k * (size_t)dsz, old, 16);
+    if (extra && q->beta != 0) tl__sr_load(dt, dst + (size_t)k * (size_t)dsz, old, w);
     else old[0] = old[1] = old[2] = old[3] = simde_mm_setzero_ps();
-    tl__sr_quantize(q, extra, v, old, sc, 16);
-    tl__sr_store(dt, v, dst + (size_t)k * (size_t)dsz, 16, q->nt);
+    tl__sr_quantize(q, extra, v, old, sc, w);
+    tl__sr_store(dt, v, dst + (size_t)k * (size_t)dsz, w, q->nt);
 }
 
-/* NAME: the loop over a run of n values (a multiple of 16) by STEP, 16
-   at a time. Scale-only plans, the common ones, unroll four steps (more
-   loads in flight); the others two: four took a quarter of the header's
-   compile time, and two ran as fast (Zen 3, f32 -> s8 with sum, s8 ->
-   f32 with a zero point; one step: 0.75 of that with sum). */
+/* NAME: the loop over a run of n values (a multiple of 8) by STEP, 16
+   at a time, a run in 8s ending with a step of 8 (nChw8c's blocks).
+   Scale-only plans, the common ones, unroll four steps (more loads in
+   flight); the others two: four took a quarter of the header's compile
+   time, and two ran as fast (Zen 3, f32 -> s8 with sum, s8 -> f32 with
+   a zero point; one step: 0.75 of that with sum). */
 #define TL__SR_STEP_LOOP(NAME, STEP) \
     TL__SR_INLINE void NAME(const tl__sr_q *q, int extra, tl_data_type st, tl_data_type dt, \
                             int ssz, int dsz, const char *src, char *dst, tl__sr_scales sc, \
                             tl_dim n) \
     { \
-        tl_dim k; \
-        if (n == 16) {          /* one step: no unrolled loop around it */ \
-            STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, 0); \
+        tl_dim k, n16 = n / 16 * 16; \
+        if (n <= 16) {          /* one step: no unrolled loop around it */ \
+            if (n == 16) STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, 0, 16); \
+            else STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, 0, 8); \
             return; \
         } \
         if (extra) { \
             TL__SR_UNROLL2 \
-            for (k = 0; k < n; k += 16) STEP(q, 1, st, dt, ssz, dsz, src, dst, sc, k); \
-            return; \
+            for (k = 0; k < n16; k += 16) STEP(q, 1, st, dt, ssz, dsz, src, dst, sc, k, 16); \
+        } else { \
+            TL__SR_UNROLL4 \
+            for (k = 0; k < n16; k += 16) STEP(q, 0, st, dt, ssz, dsz, src, dst, sc, k, 16); \
         } \
-        TL__SR_UNROLL4 \
-        for (k = 0; k < n; k += 16) STEP(q, 0, st, dt, ssz, dsz, src, dst, sc, k); \
+        if (n16 != n) STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, n16, 8); \
     }
 
-/* NAME: rs.count runs of n (a multiple of 16) contiguous values each,
+/* NAME: rs.count runs of n (a multiple of 8) contiguous values each,
    16 at a time from load to store in registers by LOOP (one per
    instruction set, each defined in its own target region). Inlined with
-   constant types by the switches on type pairs. Runs of 16 values that
-   only scale (the pixels of nhwc -> nChw16c) get a loop of their own:
+   constant types by the switches on type pairs. Runs of 16 or 8 values
+   that only scale (the pixels of nhwc -> nChw16c) get a loop of their own:
    in the shared one GCC kept the run counter and pointers on the stack,
    and s8 -> f32 nhwc -> nChw16c 16x96x7x7 took 2x as long (15.7 against
    7.3 us on the Zen 4; f32 -> f32 with a scale 2.1x, f32 -> bf16 1.8x).
@@ -603,22 +615,47 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
         tl__sr_q q = tl__sr_q_of(p, sc); \
         tl_dim k; \
         q.nt = rs.nt; \
-        if (n == 16 && !q.extra) { \
-            for (k = 0; k < rs.count; ++k, src += rs.s, dst += rs.d, sc.sidx += rs.c) { \
-                if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[sc.sidx]; \
-                LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 16); \
-            } \
-            return; \
-        } \
+        if (n == 16 && !q.extra) TL__SR_EACH_RUN(LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 16)); \
+        else if (n == 8 && !q.extra) TL__SR_EACH_RUN(LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 8)); \
+        else TL__SR_EACH_RUN(if (q.extra) LOOP(&q, 1, st, dt, ssz, dsz, src, dst, sc, n); \
+                             else LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, n)); \
+    }
+/* The walk over the runs of TL__SR_CONVERT_BODY, CALL converting one. */
+#define TL__SR_EACH_RUN(CALL) \
+    do { \
         for (k = 0; k < rs.count; ++k, src += rs.s, dst += rs.d, sc.sidx += rs.c) { \
             if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[sc.sidx]; \
-            if (q.extra) LOOP(&q, 1, st, dt, ssz, dsz, src, dst, sc, n); \
-            else LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, n); \
+            CALL; \
         } \
+    } while (0)
+
+/* NAME: TL__SR_CONVERT_BODY for runs of 16 or 8 values that only convert
+   (tl__sr_plain: no scales, no other step, stores not streamed), in a
+   switch of its own (tl__sr_convert_full): inlined among the other
+   loops, GCC kept the walk's pointers and strides on the stack, and
+   every run paid the tests for scales and streaming (s8 -> f32 nChw8c
+   -> nhwc 8x64x14x14 14.9 -> 9.5 us, bf16 -> f32 nhwc -> nChw8c 12.4 ->
+   10.3 us, s8 -> f32 nhwc -> nChw16c 7.1 -> 6.2 us, Zen 4). */
+#define TL__SR_PLAIN_BODY(NAME, LOOP) \
+    TL__SR_INLINE void NAME(const tl_reorder_plan *p, tl_data_type st, tl_data_type dt, int ssz, \
+                            int dsz, const char *src, char *dst, tl__sr_scales sc, tl_dim n, \
+                            tl__sr_runs rs) \
+    { \
+        tl__sr_q q = tl__sr_q_of(p, tl__sr_no_scales); \
+        tl_dim k, count = rs.count; \
+        size_t rss = rs.s, rsd = rs.d; \
+        (void)sc; \
+        if (n == 16) \
+            for (k = 0; k < count; ++k, src += rss, dst += rsd) \
+                LOOP(&q, 0, st, dt, ssz, dsz, src, dst, tl__sr_no_scales, 16); \
+        else \
+            for (k = 0; k < count; ++k, src += rss, dst += rsd) \
+                LOOP(&q, 0, st, dt, ssz, dsz, src, dst, tl__sr_no_scales, 8); \
     }
 
 TL__SR_STEP_LOOP(tl__sr_convert_loop, tl__sr_convert16)
 TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop)
+TL__SR_PLAIN_BODY(tl__sr_plain_body, tl__sr_convert_loop)
 
 #define TL__SR_PAIR(a, b) ((int)(a) * 16 + (int)(b))
 
@@ -630,6 +667,13 @@ TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop)
     X(BODY, TL_U8, TL_F32, 1, 4) X(BODY, TL_S32, TL_F32, 4, 4) X(BODY, TL_BF16, TL_F32, 2, 4)
 #define TL__SR_PAIR_CASE(BODY, S, D, SS, DS) \
     case TL__SR_PAIR(S, D): BODY(p, S, D, SS, DS, src, dst, sc, n, rs); break;
+/* The switch over the type pairs of st and dt (locals), BODY inlined
+   for each of the pairs in LIST and once more for the others. */
+#define TL__SR_PAIR_SWITCH(LIST, BODY) \
+    switch (TL__SR_PAIR(st, dt)) { \
+    LIST(TL__SR_PAIR_CASE, BODY) \
+    default: BODY(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n, rs); break; \
+    }
 
 /* The lines of [p, p + bytes) on their way into L1 (l2: only into L2;
    a constant where inlined). */
@@ -784,12 +828,13 @@ TL__SR_INLINE simde__m128i tl__sr8_to_f16(simde__m256 v)
     return simde_mm256_cvtps_ph(v, SIMDE_MM_FROUND_TO_NEAREST_INT);
 }
 
-/* 16 values of type dt at p into two vectors of f32, as tl__sr_load. */
-TL__SR_INLINE void tl__sr8_load(tl_data_type dt, const char *p, simde__m256 *v)
+/* 8 * nv values of type dt at p into nv (1 or 2) vectors of f32, as
+   tl__sr_load. */
+TL__SR_INLINE void tl__sr8_load(tl_data_type dt, const char *p, simde__m256 *v, int nv)
 {
     int i;
     TL__SR_UNROLL
-    for (i = 0; i < 2; ++i) {
+    for (i = 0; i < nv; ++i) {
         simde__m128i x;
         switch (dt) {
         case TL_F32: v[i] = simde_mm256_loadu_ps((const float *)(const void *)(p + 32 * i)); break;
@@ -865,40 +910,44 @@ TL__SR_INLINE void tl__sr8_put(char *p, simde__m256i v, int nt)
     }
 }
 
-/* 16 f32 values v as type dt at p, as tl__sr_store. The packs work
-   within 128-bit lanes, so a permute puts the values back in order;
-   their saturation is the lower clamp (tl__sr8_sat). nt: streamed (p
-   16-byte aligned). */
-TL__SR_INLINE void tl__sr8_store(tl_data_type dt, const simde__m256 *v, char *p, int nt)
+/* 8 * nv f32 values v (nv 1 or 2) as type dt at p, as tl__sr_store. The
+   packs work within 128-bit lanes, so a permute puts the values back in
+   order; their saturation is the lower clamp (tl__sr8_sat); one vector
+   packs with itself. nt: streamed (p 16-byte aligned), save 8 values of
+   8 bits (one plain 8-byte store). */
+TL__SR_INLINE void tl__sr8_store(tl_data_type dt, const simde__m256 *v, char *p, int nv, int nt)
 {
     simde__m256i a, b, order = simde_mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    simde__m256 hi = v[nv - 1];
     switch (dt) {
     case TL_F32:
         tl__sr8_put(p, simde_mm256_castps_si256(v[0]), nt);
-        tl__sr8_put(p + 32, simde_mm256_castps_si256(v[1]), nt);
-        break;
+        if (nv == 2) tl__sr8_put(p + 32, simde_mm256_castps_si256(v[1]), nt);
+        return;
     case TL_S32:
         tl__sr8_put(p, tl__sr8_sat(v[0], 2147483520.0f), nt);
-        tl__sr8_put(p + 32, tl__sr8_sat(v[1], 2147483520.0f), nt);
-        break;
+        if (nv == 2) tl__sr8_put(p + 32, tl__sr8_sat(v[1], 2147483520.0f), nt);
+        return;
     case TL_BF16:
-        a = simde_mm256_packus_epi32(tl__sr8_bf16(v[0]), tl__sr8_bf16(v[1]));
-        tl__sr8_put(p, simde_mm256_permute4x64_epi64(a, 0xd8), nt);
-        break;
+        a = simde_mm256_permute4x64_epi64(simde_mm256_packus_epi32(tl__sr8_bf16(v[0]), tl__sr8_bf16(hi)), 0xd8);
+        if (nv == 2) tl__sr8_put(p, a, nt);
+        else tl__sr_put(p, simde_mm256_castsi256_si128(a), nt);
+        return;
     case TL_F16:
-        tl__sr8_put(p, simde_mm256_set_m128i(tl__sr8_to_f16(v[1]), tl__sr8_to_f16(v[0])), nt);
-        break;
+        if (nv == 2) tl__sr8_put(p, simde_mm256_set_m128i(tl__sr8_to_f16(v[1]), tl__sr8_to_f16(v[0])), nt);
+        else tl__sr_put(p, tl__sr8_to_f16(v[0]), nt);
+        return;
     case TL_S8:
-        a = simde_mm256_packs_epi32(tl__sr8_sat(v[0], 127.f), tl__sr8_sat(v[1], 127.f));
+        a = simde_mm256_packs_epi32(tl__sr8_sat(v[0], 127.f), tl__sr8_sat(hi, 127.f));
         b = simde_mm256_permutevar8x32_epi32(simde_mm256_packs_epi16(a, a), order);
-        tl__sr_put(p, simde_mm256_castsi256_si128(b), nt);
         break;
     default:        /* TL_U8 */
-        a = simde_mm256_packs_epi32(tl__sr8_sat_u8(v[0]), tl__sr8_sat_u8(v[1]));
+        a = simde_mm256_packs_epi32(tl__sr8_sat_u8(v[0]), tl__sr8_sat_u8(hi));
         b = simde_mm256_permutevar8x32_epi32(simde_mm256_packus_epi16(a, a), order);
-        tl__sr_put(p, simde_mm256_castsi256_si128(b), nt);
         break;
     }
+    if (nv == 2) tl__sr_put(p, simde_mm256_castsi256_si128(b), nt);
+    else simde_mm_storel_epi64((simde__m128i *)(void *)p, simde_mm256_castsi256_si128(b));
 }
 
 TL__SR_INLINE simde__m256 tl__sr8_scale8(const float *s, tl_dim sidx, tl_dim sstep)
@@ -934,13 +983,13 @@ TL__SR_INLINE simde__m256 tl__sr8_quantize1(const tl__sr_q *q, int extra, simde_
     return v;
 }
 
-/* tl__sr_quantize on 16 values. */
+/* tl__sr_quantize on 8 * nv values. */
 TL__SR_INLINE void tl__sr8_quantize(const tl__sr_q *q, int extra, simde__m256 *v,
-                                    const simde__m256 *old, tl__sr_scales sc)
+                                    const simde__m256 *old, tl__sr_scales sc, int nv)
 {
     int i;
     TL__SR_UNROLL
-    for (i = 0; i < 2; ++i) {
+    for (i = 0; i < nv; ++i) {
         simde__m256 s = !sc.sc || sc.sstep == 0 ? simde_mm256_set1_ps(q->s0)
                                                 : tl__sr8_scale8(sc.sc, sc.sidx + 8 * i * sc.sstep, sc.sstep);
         v[i] = tl__sr8_quantize1(q, extra, v[i], sc.sc != NULL, s, &old[i]);
@@ -950,32 +999,37 @@ TL__SR_INLINE void tl__sr8_quantize(const tl__sr_q *q, int extra, simde__m256 *v
 /* tl__sr_convert16 in AVX2. */
 TL__SR_INLINE void tl__sr8_convert16(const tl__sr_q *q, int extra, tl_data_type st,
                                      tl_data_type dt, int ssz, int dsz, const char *src,
-                                     char *dst, tl__sr_scales sc, tl_dim k)
+                                     char *dst, tl__sr_scales sc, tl_dim k, int w)
 {
     simde__m256 v[2], old[2];
     sc.sidx += k * sc.sstep;
-    tl__sr8_load(st, src + (size_t)k * (size_t)ssz, v);
-    if (extra && q->beta != 0) tl__sr8_load(dt, dst + (size_t)k * (size_t)dsz, old);
+    tl__sr8_load(st, src + (size_t)k * (size_t)ssz, v, w / 8);
+    if (extra && q->beta != 0) tl__sr8_load(dt, dst + (size_t)k * (size_t)dsz, old, w / 8);
     else old[0] = old[1] = simde_mm256_setzero_ps();
-    tl__sr8_quantize(q, extra, v, old, sc);
-    tl__sr8_store(dt, v, dst + (size_t)k * (size_t)dsz, q->nt);
+    tl__sr8_quantize(q, extra, v, old, sc, w / 8);
+    tl__sr8_store(dt, v, dst + (size_t)k * (size_t)dsz, w / 8, q->nt);
 }
 
 TL__SR_STEP_LOOP(tl__sr8_convert_loop, tl__sr8_convert16)
 TL__SR_CONVERT_BODY(tl__sr8_convert_body, tl__sr8_convert_loop)
+TL__SR_PLAIN_BODY(tl__sr8_plain_body, tl__sr8_convert_loop)
+
+/* AVX2's fast pairs: the common ones and f16's. */
+#define TL__SR8_FAST_PAIRS(X, BODY) \
+    TL__SR_FAST_PAIRS(X, BODY) X(BODY, TL_F32, TL_F16, 4, 2) X(BODY, TL_F16, TL_F32, 2, 4)
 
 static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
                                  tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
-    switch (TL__SR_PAIR(st, dt)) {
-    TL__SR_FAST_PAIRS(TL__SR_PAIR_CASE, tl__sr8_convert_body)
-    TL__SR_PAIR_CASE(tl__sr8_convert_body, TL_F32, TL_F16, 4, 2)
-    TL__SR_PAIR_CASE(tl__sr8_convert_body, TL_F16, TL_F32, 2, 4)
-    default:
-        tl__sr8_convert_body(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n, rs);
-        break;
-    }
+    TL__SR_PAIR_SWITCH(TL__SR8_FAST_PAIRS, tl__sr8_convert_body)
+}
+
+static void tl__sr8_convert_plain(const tl_reorder_plan *p, const char *src, char *dst,
+                                  tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+{
+    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+    TL__SR_PAIR_SWITCH(TL__SR8_FAST_PAIRS, tl__sr8_plain_body)
 }
 
 /* The first two rounds of a 32-bit transpose of n rows r (t: n temps),
@@ -1292,7 +1346,7 @@ TL__SR_INLINE void tl__sr8_transpose_conv(tl_data_type dt, const char *s, size_t
             TL__SR_ROUNDED(v[0]);
             TL__SR_ROUNDED(v[1]);
         }
-        tl__sr8_store(dt, v, d + (size_t)i * ds, nt);
+        tl__sr8_store(dt, v, d + (size_t)i * ds, 2, nt);
     }
 }
 
@@ -2201,13 +2255,29 @@ static int tl__sr_intel(void)
 #endif
 }
 
-/* rs.count runs of n (a multiple of 16) values each. */
+static void tl__sr_convert_plain(const tl_reorder_plan *p, const char *src, char *dst,
+                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+{
+    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+    TL__SR_PAIR_SWITCH(TL__SR_FAST_PAIRS, tl__sr_plain_body)
+}
+
+/* Whether rs.count runs of n values take TL__SR_PLAIN_BODY. */
+static int tl__sr_plain(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+{
+    return (n == 16 || n == 8) && !sc.sc && !rs.nt && !tl__sr_q_of(p, sc).extra;
+}
+
+/* rs.count runs of n (a multiple of 8) values each; AVX-512's loop
+   takes runs in 16s that are not plain (AVX2's plain loop ran as
+   fast). */
 static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+    int plain = tl__sr_plain(p, sc, n, rs);
 #if TL__SR_AVX512
-    if (st == TL_F32 && (dt == TL_S8 || dt == TL_U8 || dt == TL_BF16) && p->beta == 0 &&
+    if (st == TL_F32 && (dt == TL_S8 || dt == TL_U8 || dt == TL_BF16) && p->beta == 0 && n % 16 == 0 && !plain &&
         (!sc.sc || sc.sstep <= 1) && tl__sr_avx512()) {
         tl__sr16_convert_full(p, src, dst, sc, n, rs);
         return;
@@ -2215,36 +2285,34 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
 #endif
 #if TL__SR_AVX2
     if (tl__sr_avx2()) {
-        tl__sr8_convert_full(p, src, dst, sc, n, rs);
+        if (plain) tl__sr8_convert_plain(p, src, dst, sc, n, rs);
+        else tl__sr8_convert_full(p, src, dst, sc, n, rs);
         return;
     }
 #endif
-    switch (TL__SR_PAIR(st, dt)) {
-    TL__SR_FAST_PAIRS(TL__SR_PAIR_CASE, tl__sr_convert_body)
-    default:
-        tl__sr_convert_body(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n, rs);
-        break;
-    }
+    if (plain) tl__sr_convert_plain(p, src, dst, sc, n, rs);
+    else TL__SR_PAIR_SWITCH(TL__SR_FAST_PAIRS, tl__sr_convert_body)
 }
 
 /* Whether converted runs (n bytes of dst each, rs) stream: a large dst
    (stream: TL__SR_STREAM_MIN bytes or more, beta 0), every store 16-byte
-   aligned, and lines that complete in order: one run, runs side by side,
-   or runs of whole lines. Streamed, f32 -> f32 with a scale, s8, f16 and
+   aligned, and lines that complete in order: one run, runs side by side
+   (in 16s of bytes: the next run starts aligned), or runs of whole
+   lines. Streamed, f32 -> f32 with a scale, s8, f16 and
    bf16 -> f32, 32x64x56x56 (24.5 MiB of dst), ran 1.3-1.7x as fast on
    the Zen 3. */
 static int tl__sr_convert_streams(int stream, const char *d, size_t n, tl__sr_runs rs)
 {
     if (!stream || (uintptr_t)d % 16 != 0) return 0;
-    return rs.count == 1 || rs.d == n || ((uintptr_t)d % 64 == 0 && n % 64 == 0 && rs.d % 64 == 0);
+    return rs.count == 1 || (rs.d == n && n % 16 == 0) || ((uintptr_t)d % 64 == 0 && n % 64 == 0 && rs.d % 64 == 0);
 }
 
 #define TL__SR_TAIL_RUNS 16  /* runs whose last values convert together */
 
 /* Converts rs.count runs of n contiguous elements (src and dst stride 1
    inside a run; run j at src + j*rs.s, dst + j*rs.d, its scales j*rs.c
-   further on). The first n / 16 * 16 values of every run go in one
-   converter call; the last n % 16 of up to TL__SR_TAIL_RUNS runs are
+   further on). The first n / 8 * 8 values of every run go in one
+   converter call; the last n % 8 of up to TL__SR_TAIL_RUNS runs are
    gathered into small buffers and converted together, so that they take
    the same vector path without touching a byte past a run, and runs of
    any length cost a converter call, not two each (the 49 values of a 7x7
@@ -2256,7 +2324,7 @@ static void tl__sr_convert_runs(const tl_reorder_plan *p, const char *src, char 
                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
 {
     size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
-    tl_dim k = n / 16 * 16, r = n - k, j0, j, t, m, mv;
+    tl_dim k = n / 8 * 8, r = n - k, j0, j, t, m, mv;
     simde__m128 sb_v[TL__SR_TAIL_RUNS * 4], db_v[TL__SR_TAIL_RUNS * 4];   /* values of up to 4 bytes */
     float sct[TL__SR_TAIL_RUNS * 16];
     char *sb = (char *)(void *)sb_v, *db = (char *)(void *)db_v;
@@ -4124,7 +4192,7 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
             tl_dim run = L->size * (tl_dim)tl_dt_size(p->src_md.data_type);
             return run < 16 && ((run != 4 && run != 8) || p->has_tails) && nC > L->size;
         }
-        return L->size < 16 && nC > L->size;
+        return L->size < 16 && L->size != 8 && nC > L->size;
     default: return 0;
     }
 }
