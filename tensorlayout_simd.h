@@ -598,6 +598,7 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
     }
 
 /* NAME: rs.count runs of n (a multiple of 8) contiguous values each,
+   outer.count times (outer.s, outer.d and outer.c further on each time),
    16 at a time from load to store in registers by LOOP (one per
    instruction set, each defined in its own target region). Inlined with
    constant types by the switches on type pairs. Runs of 16 or 8 values
@@ -610,10 +611,12 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
 #define TL__SR_CONVERT_BODY(NAME, LOOP) \
     TL__SR_INLINE void NAME(const tl_reorder_plan *p, tl_data_type st, tl_data_type dt, int ssz, \
                             int dsz, const char *src, char *dst, tl__sr_scales sc, tl_dim n, \
-                            tl__sr_runs rs) \
+                            tl__sr_runs rs, tl__sr_runs outer) \
     { \
         tl__sr_q q = tl__sr_q_of(p, sc); \
-        tl_dim k; \
+        const char *s0 = src; \
+        char *d0 = dst; \
+        tl_dim k, o, c0 = sc.sidx; \
         q.nt = rs.nt; \
         if (n == 16 && !q.extra) TL__SR_EACH_RUN(LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 16)); \
         else if (n == 8 && !q.extra) TL__SR_EACH_RUN(LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 8)); \
@@ -623,10 +626,12 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
 /* The walk over the runs of TL__SR_CONVERT_BODY, CALL converting one. */
 #define TL__SR_EACH_RUN(CALL) \
     do { \
-        for (k = 0; k < rs.count; ++k, src += rs.s, dst += rs.d, sc.sidx += rs.c) { \
-            if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[sc.sidx]; \
-            CALL; \
-        } \
+        for (o = 0; o < outer.count; ++o, s0 += outer.s, d0 += outer.d, c0 += outer.c) \
+            for (k = 0, src = s0, dst = d0, sc.sidx = c0; k < rs.count; \
+                 ++k, src += rs.s, dst += rs.d, sc.sidx += rs.c) { \
+                if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[sc.sidx]; \
+                CALL; \
+            } \
     } while (0)
 
 /* NAME: TL__SR_CONVERT_BODY for runs of 16 or 8 values that only convert
@@ -639,19 +644,21 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
 #define TL__SR_PLAIN_BODY(NAME, LOOP) \
     TL__SR_INLINE void NAME(const tl_reorder_plan *p, tl_data_type st, tl_data_type dt, int ssz, \
                             int dsz, const char *src, char *dst, tl__sr_scales sc, tl_dim n, \
-                            tl__sr_runs rs) \
+                            tl__sr_runs rs, tl__sr_runs outer) \
     { \
         tl__sr_q q = tl__sr_q_of(p, tl__sr_no_scales); \
-        tl_dim k, count = rs.count; \
-        size_t rss = rs.s, rsd = rs.d; \
+        const char *s0 = src; \
+        char *d0 = dst; \
+        tl_dim k, o, count = rs.count, ocount = outer.count; \
+        size_t rss = rs.s, rsd = rs.d, os = outer.s, od = outer.d; \
         (void)sc; \
-        if (n == 16) \
-            for (k = 0; k < count; ++k, src += rss, dst += rsd) \
-                LOOP(&q, 0, st, dt, ssz, dsz, src, dst, tl__sr_no_scales, 16); \
-        else \
-            for (k = 0; k < count; ++k, src += rss, dst += rsd) \
-                LOOP(&q, 0, st, dt, ssz, dsz, src, dst, tl__sr_no_scales, 8); \
+        if (n == 16) TL__SR_EACH_PLAIN(LOOP, 16); \
+        else TL__SR_EACH_PLAIN(LOOP, 8); \
     }
+#define TL__SR_EACH_PLAIN(LOOP, W) \
+    for (o = 0; o < ocount; ++o, s0 += os, d0 += od) \
+        for (k = 0, src = s0, dst = d0; k < count; ++k, src += rss, dst += rsd) \
+            LOOP(&q, 0, st, dt, ssz, dsz, src, dst, tl__sr_no_scales, W)
 
 TL__SR_STEP_LOOP(tl__sr_convert_loop, tl__sr_convert16)
 TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop)
@@ -666,13 +673,13 @@ TL__SR_PLAIN_BODY(tl__sr_plain_body, tl__sr_convert_loop)
     X(BODY, TL_F32, TL_S32, 4, 4) X(BODY, TL_F32, TL_BF16, 4, 2) X(BODY, TL_S8, TL_F32, 1, 4) \
     X(BODY, TL_U8, TL_F32, 1, 4) X(BODY, TL_S32, TL_F32, 4, 4) X(BODY, TL_BF16, TL_F32, 2, 4)
 #define TL__SR_PAIR_CASE(BODY, S, D, SS, DS) \
-    case TL__SR_PAIR(S, D): BODY(p, S, D, SS, DS, src, dst, sc, n, rs); break;
+    case TL__SR_PAIR(S, D): BODY(p, S, D, SS, DS, src, dst, sc, n, rs, outer); break;
 /* The switch over the type pairs of st and dt (locals), BODY inlined
    for each of the pairs in LIST and once more for the others. */
 #define TL__SR_PAIR_SWITCH(LIST, BODY) \
     switch (TL__SR_PAIR(st, dt)) { \
     LIST(TL__SR_PAIR_CASE, BODY) \
-    default: BODY(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n, rs); break; \
+    default: BODY(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n, rs, outer); break; \
     }
 
 /* The lines of [p, p + bytes) on their way into L1 (l2: only into L2;
@@ -1019,14 +1026,16 @@ TL__SR_PLAIN_BODY(tl__sr8_plain_body, tl__sr8_convert_loop)
     TL__SR_FAST_PAIRS(X, BODY) X(BODY, TL_F32, TL_F16, 4, 2) X(BODY, TL_F16, TL_F32, 2, 4)
 
 static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
-                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
+                                 tl__sr_runs outer)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     TL__SR_PAIR_SWITCH(TL__SR8_FAST_PAIRS, tl__sr8_convert_body)
 }
 
 static void tl__sr8_convert_plain(const tl_reorder_plan *p, const char *src, char *dst,
-                                  tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+                                  tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
+                                  tl__sr_runs outer)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     TL__SR_PAIR_SWITCH(TL__SR8_FAST_PAIRS, tl__sr8_plain_body)
@@ -1975,12 +1984,13 @@ TL__SR_INLINE void tl__sr16_convert_loop(const tl__sr_q *q, int extra, tl_data_t
 TL__SR_CONVERT_BODY(tl__sr16_convert_body, tl__sr16_convert_loop)
 
 static void tl__sr16_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
-                                  tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+                                  tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
+                                  tl__sr_runs outer)
 {
     switch (p->dst_md.data_type) {
-    case TL_U8: tl__sr16_convert_body(p, TL_F32, TL_U8, 4, 1, src, dst, sc, n, rs); break;
-    case TL_BF16: tl__sr16_convert_body(p, TL_F32, TL_BF16, 4, 2, src, dst, sc, n, rs); break;
-    default: tl__sr16_convert_body(p, TL_F32, TL_S8, 4, 1, src, dst, sc, n, rs); break;
+    case TL_U8: tl__sr16_convert_body(p, TL_F32, TL_U8, 4, 1, src, dst, sc, n, rs, outer); break;
+    case TL_BF16: tl__sr16_convert_body(p, TL_F32, TL_BF16, 4, 2, src, dst, sc, n, rs, outer); break;
+    default: tl__sr16_convert_body(p, TL_F32, TL_S8, 4, 1, src, dst, sc, n, rs, outer); break;
     }
 }
 
@@ -2256,7 +2266,8 @@ static int tl__sr_intel(void)
 }
 
 static void tl__sr_convert_plain(const tl_reorder_plan *p, const char *src, char *dst,
-                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
+                                 tl__sr_runs outer)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     TL__SR_PAIR_SWITCH(TL__SR_FAST_PAIRS, tl__sr_plain_body)
@@ -2272,39 +2283,43 @@ static int tl__sr_plain(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n, tl
    takes runs in 16s that are not plain (AVX2's plain loop ran as
    fast). */
 static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
-                                tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+                                tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
+                                tl__sr_runs outer)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     int plain = tl__sr_plain(p, sc, n, rs);
 #if TL__SR_AVX512
     if (st == TL_F32 && (dt == TL_S8 || dt == TL_U8 || dt == TL_BF16) && p->beta == 0 && n % 16 == 0 && !plain &&
         (!sc.sc || sc.sstep <= 1) && tl__sr_avx512()) {
-        tl__sr16_convert_full(p, src, dst, sc, n, rs);
+        tl__sr16_convert_full(p, src, dst, sc, n, rs, outer);
         return;
     }
 #endif
 #if TL__SR_AVX2
     if (tl__sr_avx2()) {
-        if (plain) tl__sr8_convert_plain(p, src, dst, sc, n, rs);
-        else tl__sr8_convert_full(p, src, dst, sc, n, rs);
+        if (plain) tl__sr8_convert_plain(p, src, dst, sc, n, rs, outer);
+        else tl__sr8_convert_full(p, src, dst, sc, n, rs, outer);
         return;
     }
 #endif
-    if (plain) tl__sr_convert_plain(p, src, dst, sc, n, rs);
+    if (plain) tl__sr_convert_plain(p, src, dst, sc, n, rs, outer);
     else TL__SR_PAIR_SWITCH(TL__SR_FAST_PAIRS, tl__sr_convert_body)
 }
 
-/* Whether converted runs (n bytes of dst each, rs) stream: a large dst
-   (stream: TL__SR_STREAM_MIN bytes or more, beta 0), every store 16-byte
-   aligned, and lines that complete in order: one run, runs side by side
-   (in 16s of bytes: the next run starts aligned), or runs of whole
-   lines. Streamed, f32 -> f32 with a scale, s8, f16 and
-   bf16 -> f32, 32x64x56x56 (24.5 MiB of dst), ran 1.3-1.7x as fast on
-   the Zen 3. */
-static int tl__sr_convert_streams(int stream, const char *d, size_t n, tl__sr_runs rs)
+/* Whether converted runs (n bytes of dst each, rs, outer.count times)
+   stream: a large dst (stream: TL__SR_STREAM_MIN bytes or more, beta 0),
+   every store 16-byte aligned, and lines that complete in order: one
+   run, runs side by side (in 16s of bytes: the next run starts aligned)
+   whose walks follow one another or fill whole lines, or runs of whole
+   lines. Streamed, f32 -> f32 with a scale, s8, f16 and bf16 -> f32,
+   32x64x56x56 (24.5 MiB of dst), ran 1.3-1.7x as fast on the Zen 3. */
+static int tl__sr_convert_streams(int stream, const char *d, size_t n, tl__sr_runs rs, tl__sr_runs outer)
 {
-    if (!stream || (uintptr_t)d % 16 != 0) return 0;
-    return rs.count == 1 || (rs.d == n && n % 16 == 0) || ((uintptr_t)d % 64 == 0 && n % 64 == 0 && rs.d % 64 == 0);
+    size_t walk = rs.count == 1 ? n : rs.d == n && n % 16 == 0 ? (size_t)rs.count * n : 0;
+    int lines = (uintptr_t)d % 64 == 0 && (outer.count == 1 || outer.d % 64 == 0);
+    if (!stream || (uintptr_t)d % 16 != 0 || (outer.count > 1 && outer.d % 16 != 0)) return 0;
+    if (walk != 0 && (outer.count == 1 || outer.d == walk || (lines && walk % 64 == 0))) return 1;
+    return lines && n % 64 == 0 && (rs.count == 1 || rs.d % 64 == 0);
 }
 
 #define TL__SR_TAIL_RUNS 16  /* runs whose last values convert together */
@@ -2334,7 +2349,7 @@ static void tl__sr_convert_runs(const tl_reorder_plan *p, const char *src, char 
     /* several runs with last values: those are stored later, plainly, on
        lines streamed before (and run starts may not be aligned) */
     if (r != 0 && rs.count > 1) rs.nt = 0;
-    if (k > 0) tl__sr_convert_full(p, src, dst, sc, k, rs);
+    if (k > 0) tl__sr_convert_full(p, src, dst, sc, k, rs, tl__sr_one_run);
     if (r == 0) return;
     if (vary) {
         at.sc = sct;
@@ -2361,7 +2376,7 @@ static void tl__sr_convert_runs(const tl_reorder_plan *p, const char *src, char 
         }
         if (vary)
             for (t = m; t < mv; ++t) sct[t] = 1.f;
-        tl__sr_convert_full(p, sb, db, at, mv, tl__sr_one_run);
+        tl__sr_convert_full(p, sb, db, at, mv, tl__sr_one_run, tl__sr_one_run);
         for (j = 0; j < nb; ++j)
             memcpy(dst + (size_t)(j0 + j) * rs.d + (size_t)k * dsz, db + (size_t)(j * r) * dsz, (size_t)r * dsz);
     }
@@ -3009,7 +3024,7 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
                 rs.s = (size_t)lt * (size_t)es;
                 rs.d = (size_t)ds * dsz;
             }
-            rs.nt = tl__sr_convert_streams(stream, dt, (size_t)n * dsz, rs);
+            rs.nt = tl__sr_convert_streams(stream, dt, (size_t)n * dsz, rs, tl__sr_one_run);
             row.sidx += m0 * msstep + l0 * sc.sstep;
             tl__sr_convert_runs(p, stage, dt, row, n, rs);
         }
@@ -4238,7 +4253,7 @@ static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, 
         tl__sr_runs rows = tl__sr_one_run;
         rows.count = 8;
         rows.d = db;
-        nt = tl__sr_convert_streams(sh->stream, d, 16 * dsz, rows);
+        nt = tl__sr_convert_streams(sh->stream, d, 16 * dsz, rows, tl__sr_one_run);
     }
     for (m = 0; m < nm; m += slice)
         for (l = 0; l < nl; l += 16) {
@@ -4413,10 +4428,13 @@ static tl__sr_runs tl__sr_loop_runs(const tl_reorder_plan *p, int l, const tl_di
 }
 
 /* The converted runs of a step of TL__SR_RUN (rs: along K), and along K2
-   too where the shape walks it inside the step, the longer of the two
-   in each converter call (the 196 pixels of s8 nChw16c -> nhwc 14x14,
-   not its 4 channel blocks: a call for every pixel's 4 runs cost more
-   than their values). */
+   too where the shape walks it inside the step. Runs in 8s go to one
+   converter call in dst's order (K inside K2), which streams where dst
+   lines complete in order (s8 -> f32 nChw8c -> nhwc 64x64x28x28, out of
+   cache: ...). Others, whose last values the converter gathers run by
+   run, take the longer of the two loops in each call (the 196 pixels of
+   s8 nChw16c -> nhwc 14x14 with 100 channels, not its 4 channel blocks:
+   a call for every pixel's 4 runs cost more than their values). */
 static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
                                 const tl_dim *hi, const char *s, char *d, tl__sr_scales sc, tl_dim n,
                                 tl__sr_runs rs)
@@ -4424,13 +4442,18 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
     size_t dsz = tl_dt_size(p->dst_md.data_type);
     tl__sr_runs outer = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run, t;
     tl_dim o;
+    if (n % 8 == 0) {
+        rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, rs, outer);
+        tl__sr_convert_full(p, s, d, sc, n, rs, outer);
+        return;
+    }
     if (outer.count > rs.count) {
         t = rs;
         rs = outer;
         outer = t;
     }
     for (o = 0; o < outer.count; ++o, s += outer.s, d += outer.d, sc.sidx += outer.c) {
-        rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, rs);
+        rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, rs, tl__sr_one_run);
         tl__sr_convert_runs(p, s, d, sc, n, rs);
     }
 }
@@ -4476,7 +4499,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         } else if (p->mode == TL_REORDER_MODE_COPY) {
             memcpy(d, s, (size_t)n * (size_t)es);
         } else {
-            tl__sr_convert_run(p, s, d, sc, n, tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, tl__sr_one_run));
+            tl__sr_convert_run(p, s, d, sc, n, tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, tl__sr_one_run,
+                                                                      tl__sr_one_run));
         }
         break;
     case TL__SR_TILE_COPY: {

@@ -1032,22 +1032,35 @@ static void streamed_conversions(void)
     static const tl_data_type t[] = { TL_S8, TL_U8, TL_BF16, TL_F16, TL_S32 };
     static const tl_dim sizes[][4] = { { 2, 16, 8, 8 }, { 2, 7, 11, 13 }, { 3, 32, 4, 20 } };   /* dst >= 1 KiB */
     static const char *tags[][2] = { { "nchw", "nchw" }, { "nhwc", "nchw" }, { "nChw16c", "nchw" },
-                                     { "nchw", "nChw16c" } };
-    tl__sr_runs rs = tl__sr_one_run;
+                                     { "nchw", "nChw16c" }, { "nChw8c", "nhwc" }, { "nhwc", "nChw8c" } };
+    tl__sr_runs rs = tl__sr_one_run, outer = tl__sr_one_run, one = tl__sr_one_run;
     size_t i, j, g, k;
     /* on lines, 16-byte aligned only (streamed in halves), unaligned */
     static const int mis_of[] = { 0, 16, 4 };
     int m, dir, streamed[2] = { 0, 0 }, nmis = tl_test_cases(4) < 4 ? 1 : 3;
-    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)16, 100, rs));
-    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)24, 100, rs));
+    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)16, 100, rs, one));
+    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)24, 100, rs, one));
     rs.count = 4;
     rs.d = 64;      /* runs side by side */
-    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)16, 64, rs));
+    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)16, 64, rs, one));
+    rs.d = 24;      /* side by side, but the next run starts off 16 bytes */
+    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)64, 24, rs, one));
     rs.d = 256;     /* runs of whole lines, apart */
-    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)64, 128, rs));
-    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)16, 128, rs));
-    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)64, 96, rs));
-    CHECK(!tl__sr_convert_streams(0, (char *)(uintptr_t)64, 128, rs));
+    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)64, 128, rs, one));
+    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)16, 128, rs, one));
+    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)64, 96, rs, one));
+    CHECK(!tl__sr_convert_streams(0, (char *)(uintptr_t)64, 128, rs, one));
+    /* walks of runs side by side (4 x 32 bytes), outer.count of them:
+       following one another, on whole lines apart, or apart off lines */
+    rs.d = 32;
+    outer.count = 3;
+    outer.d = 128;
+    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)16, 32, rs, outer));
+    outer.d = 192;
+    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)64, 32, rs, outer));
+    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)16, 32, rs, outer));
+    outer.d = 144;
+    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)64, 32, rs, outer));
     for (i = 0; i < sizeof t / sizeof t[0]; ++i)
         for (j = 0; j < sizeof sizes / sizeof sizes[0]; ++j)
             for (g = 0; g < sizeof tags / sizeof tags[0]; ++g)
