@@ -4430,8 +4430,9 @@ static tl__sr_runs tl__sr_loop_runs(const tl_reorder_plan *p, int l, const tl_di
 /* The converted runs of a step of TL__SR_RUN (rs: along K), and along K2
    too where the shape walks it inside the step. Runs in 8s go to one
    converter call in dst's order (K inside K2), which streams where dst
-   lines complete in order (s8 -> f32 nChw8c -> nhwc 64x64x28x28, out of
-   cache: ...). Others, whose last values the converter gathers run by
+   lines complete in order (s8 -> f32 nChw8c -> nhwc 64x64x28x28 from
+   DRAM 1.65x, where K2 outside left every pixel's lines part written;
+   Zen 4). Others, whose last values the converter gathers run by
    run, take the longer of the two loops in each call (the 196 pixels of
    s8 nChw16c -> nhwc 14x14 with 100 channels, not its 4 channel blocks:
    a call for every pixel's 4 runs cost more than their values). */
