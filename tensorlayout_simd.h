@@ -2392,18 +2392,20 @@ static void tl__sr_convert_run(const tl_reorder_plan *p, const char *src, char *
 }
 
 /* Transposes a B x B block of es-byte elements (B = 16 / es): row j of
-   the source (B elements from s + j*ss bytes) becomes column j of the
-   destination (rows d + i*ds bytes); only rows j < nload are read (the
-   others are zero) and rows i < nstore written, in order of i. */
+   the source (B elements from s + j*ss bytes; half: B / 2) becomes
+   column j of the destination (rows d + i*ds bytes); only rows j < nload
+   are read (the others are zero) and rows i < nstore written, in order
+   of i. */
 TL__SR_INLINE void tl__sr_transpose_block(int es, const char *s, size_t ss, char *d,
-                                          size_t ds, int nload, int nstore, int nt)
+                                          size_t ds, int nload, int nstore, int nt, int half)
 {
     simde__m128i r[16], t[16];
     int B = 16 / es, i;
     TL__SR_UNROLL
-    for (i = 0; i < B; ++i)
-        r[i] = i < nload ? simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + (size_t)i * ss))
-                         : simde_mm_setzero_si128();
+    for (i = 0; i < B; ++i) {
+        const simde__m128i *row = (const simde__m128i *)(const void *)(s + (size_t)i * ss);
+        r[i] = i >= nload ? simde_mm_setzero_si128() : half ? simde_mm_loadl_epi64(row) : simde_mm_loadu_si128(row);
+    }
     TL__SR_ZIP_ROUNDS(tl__sr_zip, r, t, es, B);
     TL__SR_UNROLL
     for (i = 0; i < nstore; ++i) tl__sr_put(d + (size_t)i * ds, r[tl__sr_bitrev(i, B)], nt);
@@ -2427,7 +2429,7 @@ TL__SR_INLINE tl_dim tl__sr_strip_lines(int es, const char *s, size_t sb, char *
             TL__SR_UNROLL4
             for (k = 0; k < 4; ++k)
                 tl__sr_transpose_block(es, s + (size_t)m * (size_t)es + (size_t)(l + k * B) * sb, sb,
-                                       (char *)(void *)buf + 16 * k, 64, (int)B, (int)B, 0);
+                                       (char *)(void *)buf + 16 * k, 64, (int)B, (int)B, 0, 0);
             for (i = 0; i < (int)B; ++i) {
                 char *row = d + (size_t)(m + i) * db + (size_t)l * (size_t)es;
                 TL__SR_UNROLL4
@@ -2485,7 +2487,7 @@ TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char
             TL__SR_OPAQUE(ss);
             TL__SR_OPAQUE(ds);
             tl__sr_transpose_block(es, s + (size_t)m * (size_t)es + (size_t)l * sb, ss,
-                                   d + (size_t)m * db + (size_t)l * (size_t)es, ds, (int)B, (int)B, nt);
+                                   d + (size_t)m * db + (size_t)l * (size_t)es, ds, (int)B, (int)B, nt, 0);
         }
 }
 
@@ -2643,6 +2645,16 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 }
                 if (!mb || (size_t)mt * (size_t)es > TL__SR_SHORT_M) next = NULL;
                 tl__sr_strip_call(es, wide, sl, sb, dl, db, mb, lb, nt, next, (size_t)mt * (size_t)es, nn);
+                /* a band of 8 rows of bytes (nChw8c's channels: u8 -> f32
+                   nChw8c -> nchw stages them), 16 source rows of 8 bytes
+                   a block, not byte by byte in the border: 1.7x */
+                if (es == 1 && mt - full >= 8) {
+                    tl_dim l;
+                    for (l = 0; l < lb; l += 16)
+                        tl__sr_transpose_block(1, sl + (size_t)full + (size_t)l * sb, sb, dl + (size_t)full * db + (size_t)l,
+                                               db, 16, 8, 0, 1);
+                    full += 8;
+                }
 #if TL__SR_AVX2
                 if (wide == 16 && mt - full >= 8) {     /* a band of 8 x 8 blocks */
                     tl__sr8_strip4(sl + (size_t)full * 4, sb, dl + (size_t)full * db, db, 8, lb, 0,
@@ -2750,7 +2762,7 @@ TL__SR_INLINE void tl__sr_narrow_es(int es, const char *s, tl_dim ss, char *d, t
 #endif
     for (; l + B <= nl && (size_t)(s_end - s) >= (size_t)(l + B - 1) * sb + 16; l += B)
         tl__sr_transpose_block(es, s + (size_t)l * sb, sb, d + (size_t)l * (size_t)es, db, 16 / es,
-                               (int)nm, 0);
+                               (int)nm, 0, 0);
     for (m = 0; m < nm; ++m)
         tl__sr_strided_copy(es, s + (size_t)m * (size_t)es + (size_t)l * sb, ss,
                             d + (size_t)m * db + (size_t)l * (size_t)es, 1, nl - l);
@@ -2825,7 +2837,7 @@ TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, cha
         for (; m + B <= nm; m += B) {
             tl_dim j;
             tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
-                                   (int)B, 0);
+                                   (int)B, 0, 0);
             for (j = 0; j < B; ++j) tl__sr_zero_bytes(d + (size_t)(m + j) * db + 16, db - 16);
         }
         for (; m < nm; ++m) {
@@ -2839,11 +2851,11 @@ TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, cha
     if (ds == nl)
         for (; m + B <= nm && (size_t)(nm - m - B) * db >= 16 - row; m += B)
             tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
-                                   (int)B, 0);
+                                   (int)B, 0, 0);
     for (; m + B <= nm; m += B) {
         char *buf = (char *)(void *)v_buf;
         tl_dim j;
-        tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, buf, 16, nl, (int)B, 0);
+        tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, buf, 16, nl, (int)B, 0, 0);
         for (j = 0; j < B; ++j) memcpy(d + (size_t)(m + j) * db, buf + 16 * j, row);
     }
     for (l = 0; l < nl; ++l)
@@ -4125,8 +4137,9 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         return;
     }
     /* dst rows shorter than a vector convert before their transpose,
-       which beta's read of dst would have to undo */
-    if (sh->M >= 0 && p->loops[sh->M].size >= B && (L->size >= 16 || p->beta == 0)) {
+       which beta's read of dst would have to undo; M takes a block of B,
+       or of 8 bytes a row (tl__sr_transpose_es's bands) */
+    if (sh->M >= 0 && p->loops[sh->M].size >= (B < 8 ? B : 8) && (L->size >= 16 || p->beta == 0)) {
         sh->shape = TL__SR_TILE_CONVERT;
         sh->stream = p->beta == 0 && p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN;
         return;
@@ -4194,6 +4207,12 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
             tl__sr_tile_direct_ok(p, sh->M))
             return 0;
         if (tl__sr_perm_short_runs(p, sh->M)) return 0;
+        /* an M of 8 (nChw8c's channels into plain layouts) goes in tiles,
+           whose transposes take whole blocks or bands of 8 byte rows:
+           8x64x14x14 in cache, s8 -> f32 nChw8c -> nchw 65 -> 15 us, f32
+           -> s8 48 -> 15, bf16 -> f32 66 -> 18, f32 -> f32 with a scale
+           107 -> 18 (Zen 4) */
+        if (p->loops[sh->M].size == 8) return 0;
         return p->loops[sh->M].size < 16 ||
                (tl_dt_size(p->dst_md.data_type) < tl_dt_size(p->src_md.data_type) &&
                 (L->size > 16 || p->loops[sh->M].size < TL__SR_STAGE));
