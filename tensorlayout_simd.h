@@ -890,17 +890,18 @@ TL__SR_INLINE simde__m256i tl__sr8_sat_u8(simde__m256 v)
     return simde_mm256_cvtps_epi32(simde_mm256_min_ps(simde_mm256_set1_ps(255.f), v));
 }
 
+/* tl__sr_bf16 in AVX2, where the code is native (the rounding add may
+   wrap in NaN lanes, which the blend then replaces): 8 operations, not
+   13 (f32 -> bf16 nChw8c -> nChw16c 8x64x14x14 in cache: 1.26x, Zen 4). */
 TL__SR_INLINE simde__m256i tl__sr8_bf16(simde__m256 v)
 {
     simde__m256i u = simde_mm256_castps_si256(v);
-    simde__m256i nan = simde_mm256_cmpgt_epi32(simde_mm256_and_si256(u, simde_mm256_set1_epi32(0x7fffffff)),
-                                               simde_mm256_set1_epi32(0x7f800000));
-    simde__m256i num = simde_mm256_andnot_si256(nan, u);
-    simde__m256i odd = simde_mm256_and_si256(simde_mm256_srli_epi32(num, 16), simde_mm256_set1_epi32(1));
-    simde__m256i r = simde_mm256_add_epi32(num, simde_mm256_add_epi32(simde_mm256_set1_epi32(0x7fff), odd));
-    simde__m256i q = simde_mm256_or_si256(simde_mm256_srli_epi32(u, 16), simde_mm256_set1_epi32(0x40));
-    r = simde_mm256_srli_epi32(r, 16);
-    return simde_mm256_or_si256(simde_mm256_and_si256(nan, q), simde_mm256_andnot_si256(nan, r));
+    simde__m256i odd = simde_mm256_and_si256(simde_mm256_srli_epi32(u, 16), simde_mm256_set1_epi32(1));
+    simde__m256i r = simde_mm256_add_epi32(u, simde_mm256_add_epi32(simde_mm256_set1_epi32(0x7fff), odd));
+    simde__m256 quiet = simde_mm256_castsi256_ps(simde_mm256_or_si256(u, simde_mm256_set1_epi32(0x400000)));
+    r = simde_mm256_castps_si256(simde_mm256_blendv_ps(simde_mm256_castsi256_ps(r), quiet,
+                                                       simde_mm256_cmp_ps(v, v, SIMDE_CMP_UNORD_Q)));
+    return simde_mm256_srli_epi32(r, 16);
 }
 
 /* 32 bytes to p; nt: streamed past the caches (p 16-byte aligned: in
