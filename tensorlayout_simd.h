@@ -634,13 +634,14 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
             } \
     } while (0)
 
-/* NAME: TL__SR_CONVERT_BODY for runs of 16 or 8 values that only convert
-   (tl__sr_plain: no scales, no other step, stores not streamed), in a
-   switch of its own (tl__sr_convert_full): inlined among the other
-   loops, GCC kept the walk's pointers and strides on the stack, and
-   every run paid the tests for scales and streaming (s8 -> f32 nChw8c
-   -> nhwc 8x64x14x14 14.9 -> 9.5 us, bf16 -> f32 nhwc -> nChw8c 12.4 ->
-   10.3 us, s8 -> f32 nhwc -> nChw16c 7.1 -> 6.2 us, Zen 4). */
+/* NAME: TL__SR_CONVERT_BODY for runs that only convert (tl__sr_plain:
+   no scales, no other step, stores not streamed), in a switch of its
+   own (tl__sr_convert_full): inlined among the other loops, GCC kept the
+   walk's pointers and strides on the stack, and every run paid the
+   tests for scales and streaming, every store one for streaming, laid
+   out of line (s8 -> f32 nChw8c -> nhwc 8x64x14x14 14.9 -> 9.5 us, bf16
+   -> f32 nhwc -> nChw8c 12.4 -> 10.3 us, s8 -> f32 nhwc -> nChw16c 7.1
+   -> 6.2 us, s8 -> f32 nchw -> nchw 6.5 -> 4.4 us; Zen 4). */
 #define TL__SR_PLAIN_BODY(NAME, LOOP) \
     TL__SR_INLINE void NAME(const tl_reorder_plan *p, tl_data_type st, tl_data_type dt, int ssz, \
                             int dsz, const char *src, char *dst, tl__sr_scales sc, tl_dim n, \
@@ -653,7 +654,8 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
         size_t rss = rs.s, rsd = rs.d, os = outer.s, od = outer.d; \
         (void)sc; \
         if (n == 16) TL__SR_EACH_PLAIN(LOOP, 16); \
-        else TL__SR_EACH_PLAIN(LOOP, 8); \
+        else if (n == 8) TL__SR_EACH_PLAIN(LOOP, 8); \
+        else TL__SR_EACH_PLAIN(LOOP, n); \
     }
 #define TL__SR_EACH_PLAIN(LOOP, W) \
     for (o = 0; o < ocount; ++o, s0 += os, d0 += od) \
@@ -2274,23 +2276,23 @@ static void tl__sr_convert_plain(const tl_reorder_plan *p, const char *src, char
     TL__SR_PAIR_SWITCH(TL__SR_FAST_PAIRS, tl__sr_plain_body)
 }
 
-/* Whether rs.count runs of n values take TL__SR_PLAIN_BODY. */
-static int tl__sr_plain(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+/* Whether runs take TL__SR_PLAIN_BODY. */
+static int tl__sr_plain(const tl_reorder_plan *p, tl__sr_scales sc, tl__sr_runs rs)
 {
-    return (n == 16 || n == 8) && !sc.sc && !rs.nt && !tl__sr_q_of(p, sc).extra;
+    return !sc.sc && !rs.nt && !tl__sr_q_of(p, sc).extra;
 }
 
-/* rs.count runs of n (a multiple of 8) values each; AVX-512's loop
-   takes runs in 16s that are not plain (AVX2's plain loop ran as
-   fast). */
+/* rs.count runs of n (a multiple of 8) values each (outer.count times);
+   AVX-512's loop takes runs in 16s, save plain runs of 16 (AVX2's plain
+   loop ran them as fast). */
 static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
                                 tl__sr_runs outer)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
-    int plain = tl__sr_plain(p, sc, n, rs);
+    int plain = tl__sr_plain(p, sc, rs);
 #if TL__SR_AVX512
-    if (st == TL_F32 && (dt == TL_S8 || dt == TL_U8 || dt == TL_BF16) && p->beta == 0 && n % 16 == 0 && !plain &&
+    if (st == TL_F32 && (dt == TL_S8 || dt == TL_U8 || dt == TL_BF16) && p->beta == 0 && n % 16 == 0 && !(plain && n == 16) &&
         (!sc.sc || sc.sstep <= 1) && tl__sr_avx512()) {
         tl__sr16_convert_full(p, src, dst, sc, n, rs, outer);
         return;
