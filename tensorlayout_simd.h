@@ -570,19 +570,21 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
     tl__sr_store(dt, v, dst + (size_t)k * (size_t)dsz, w, q->nt);
 }
 
-/* NAME: the loop over a run of n values (a multiple of 8) by STEP, 16
-   at a time, a run in 8s ending with a step of 8 (nChw8c's blocks).
-   Scale-only plans, the common ones, unroll four steps (more loads in
-   flight); the others two: four took a quarter of the header's compile
-   time, and two ran as fast (Zen 3, f32 -> s8 with sum, s8 -> f32 with
-   a zero point; one step: 0.75 of that with sum). */
+/* NAME: the loop over a run of n values (a multiple of 8, or any n of
+   at least 8 where dst is not read: no beta) by STEP, 16 at a time, a
+   run in 8s ending with a step of 8 (nChw8c's blocks), others with the
+   last 8 values again (tl__sr_convert_runs). Scale-only plans, the
+   common ones, unroll four steps (more loads in flight); the others
+   two: four took a quarter of the header's compile time, and two ran as
+   fast (Zen 3, f32 -> s8 with sum, s8 -> f32 with a zero point; one
+   step: 0.75 of that with sum). */
 #define TL__SR_STEP_LOOP(NAME, STEP) \
     TL__SR_INLINE void NAME(const tl__sr_q *q, int extra, tl_data_type st, tl_data_type dt, \
                             int ssz, int dsz, const char *src, char *dst, tl__sr_scales sc, \
                             tl_dim n) \
     { \
         tl_dim k, n16 = n / 16 * 16; \
-        if (n <= 16) {          /* one step: no unrolled loop around it */ \
+        if (n == 16 || n == 8) {    /* one step: no unrolled loop around it */ \
             if (n == 16) STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, 0, 16); \
             else STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, 0, 8); \
             return; \
@@ -594,7 +596,12 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
             TL__SR_UNROLL4 \
             for (k = 0; k < n16; k += 16) STEP(q, 0, st, dt, ssz, dsz, src, dst, sc, k, 16); \
         } \
-        if (n16 != n) STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, n16, 8); \
+        if (n - n16 >= 8) STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, n16, 8); \
+        if (n % 8 != 0) {       /* stored plainly: off the 16 bytes streaming needs */ \
+            tl__sr_q last = *q; \
+            last.nt = 0; \
+            STEP(&last, extra, st, dt, ssz, dsz, src, dst, sc, n - 8, 8); \
+        } \
     }
 
 /* NAME: rs.count runs of n (a multiple of 8) contiguous values each,
@@ -2327,22 +2334,33 @@ static int tl__sr_convert_streams(int stream, const char *d, size_t n, tl__sr_ru
 
 #define TL__SR_TAIL_RUNS 16  /* runs whose last values convert together */
 
+/* Whether converted runs of n values take their last values in an
+   overlapping step (tl__sr_convert_runs). */
+static int tl__sr_overlaps(const tl_reorder_plan *p, tl_dim n)
+{
+    return n >= 8 && p->beta == 0;
+}
+
 /* Converts rs.count runs of n contiguous elements (src and dst stride 1
    inside a run; run j at src + j*rs.s, dst + j*rs.d, its scales j*rs.c
-   further on). The first n / 8 * 8 values of every run go in one
-   converter call; the last n % 8 of up to TL__SR_TAIL_RUNS runs are
-   gathered into small buffers and converted together, so that they take
-   the same vector path without touching a byte past a run, and runs of
-   any length cost a converter call, not two each (the 49 values of a 7x7
-   plane, 100 channels: f32 -> s8 nchw -> nChw16c ran at a fifth of
-   oneDNN's speed that way). rs.nt: stream the stores of the first part
-   of a single run or of runs without last values; those are stored
-   plainly. */
+   further on). Without beta, runs of 8 values or more go whole to one
+   converter call, whose last step converts the last 8 values again
+   where n is not in 8s (the same values into the same places: dst is
+   not read): f32 -> s8 nchw -> nChw16c 8x100x7x7 12.4 -> 9.4 us, nchw ->
+   nchw with per-channel scales 8x64x14x14 1.25x (Zen 4). Else the
+   first n / 8 * 8 values of every run go in one call and the last n % 8
+   of up to TL__SR_TAIL_RUNS runs are gathered into small buffers and
+   converted together, so that they take the same vector path without
+   touching a byte past a run, and runs of any length cost a converter
+   call, not two each (the 49 values of a 7x7 plane, 100 channels: f32
+   -> s8 nchw -> nChw16c ran at a fifth of oneDNN's speed that way).
+   rs.nt: stream the stores of the first part of a single run or of runs
+   without last values; those are stored plainly. */
 static void tl__sr_convert_runs(const tl_reorder_plan *p, const char *src, char *dst,
                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
 {
     size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
-    tl_dim k = n / 8 * 8, r = n - k, j0, j, t, m, mv;
+    tl_dim k = tl__sr_overlaps(p, n) ? n : n / 8 * 8, r = n - k, j0, j, t, m, mv;
     simde__m128 sb_v[TL__SR_TAIL_RUNS * 4], db_v[TL__SR_TAIL_RUNS * 4];   /* values of up to 4 bytes */
     float sct[TL__SR_TAIL_RUNS * 16];
     char *sb = (char *)(void *)sb_v, *db = (char *)(void *)db_v;
@@ -4010,12 +4028,15 @@ static int tl__sr_tiles_loop(const tl_reorder_plan *p, int M)
 
 #define TL__SR_SHORT_RUN 1024 /* bytes of a copied run below which a step
                                  copies all runs of the loop outside L */
+#define TL__SR_SHORT_CONVERT 4096 /* values of a converted run, the same */
 
 /* The loop a step of short runs also does (the one outside L): for
    conversions, so that the converter starts once for all its runs, of
    any length (tl__sr_convert_runs: the 4 channels of an nChw16c block's
    tail, s8 <-> f32 nhwc -> nChw16c with 100 channels, took a call each
-   and ran 1.5-1.8x slower); for
+   and ran 1.5-1.8x slower; a step for each plane of f32 -> s8 nchw ->
+   nchw with per-channel scales, 8x64xHxW, cost 3x at 14x14, 1.55x at
+   28x28 and 1.2x at 56x56 on the Zen 4); for
    copies, so that runs of 16 to 64 bytes (s8 nhwc <-> nChw16c, hwio ->
    OIhw16i16o) move as inlined vector copies, not one memcpy call each
    (s8 nhwc -> nChw16c: 3.8 GB/s that way). -1: none. */
@@ -4025,7 +4046,7 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
     if (p->nloops < 2) return -1;
     if (p->mode == TL_REORDER_MODE_COPY)
         return n * (tl_dim)tl_dt_size(p->src_md.data_type) < TL__SR_SHORT_RUN ? p->nloops - 2 : -1;
-    return n <= 64 ? p->nloops - 2 : -1;
+    return n <= TL__SR_SHORT_CONVERT ? p->nloops - 2 : -1;
 }
 
 /* count runs of n bytes, run k at s + k*rs.s and d + k*rs.d, copied by
@@ -4465,7 +4486,7 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
     size_t dsz = tl_dt_size(p->dst_md.data_type);
     tl__sr_runs outer = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run, t;
     tl_dim o;
-    if (n % 8 == 0) {
+    if (n % 8 == 0 || tl__sr_overlaps(p, n)) {
         rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, rs, outer);
         tl__sr_convert_full(p, s, d, sc, n, rs, outer);
         return;
