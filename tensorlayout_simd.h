@@ -552,8 +552,8 @@ TL__SR_INLINE void tl__sr_quantize(const tl__sr_q *q, int extra, simde__m128 *v,
     }
 }
 
-/* Values k..k+w-1 of a run (w: 16, or 8 for the last of a run in 8s, a
-   constant where inlined); extra: 0 when the plan is known to only
+/* Values k..k+w-1 of a run (w: 16, or 8 for the last of a run in 8s or
+   the overlapping last step; a constant where inlined); extra: 0 when the plan is known to only
    scale, which takes the tests for the other steps out of the loop. */
 TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type st,
                                     tl_data_type dt, int ssz, int dsz, const char *src,
@@ -1961,8 +1961,9 @@ TL__SR_INLINE void tl__sr16_put(char *p, simde__m512i v, int nt)
 
 /* tl__sr8_convert_loop for f32 -> s8, u8 or bf16 without beta (the old
    values would need int8 -> f32, which SIMDe 0.7.4 lacks in AVX-512)
-   and with at most unit-step scales (tl__sr_convert_full checks). 8-bit
-   values go 64 at a time, the last n % 64 16 at a time. */
+   and with at most unit-step scales, on runs in 16s (tl__sr_convert_full
+   checks, and sends the others to AVX2). 8-bit values go 64 at a time,
+   the last n % 64 16 at a time. */
 TL__SR_INLINE void tl__sr16_convert_loop(const tl__sr_q *q, int extra, tl_data_type st,
                                          tl_data_type dt, int ssz, int dsz, const char *src,
                                          char *dst, tl__sr_scales sc, tl_dim n)
@@ -2325,9 +2326,10 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
    32x64x56x56 (24.5 MiB of dst), ran 1.3-1.7x as fast on the Zen 3. */
 static int tl__sr_convert_streams(int stream, const char *d, size_t n, tl__sr_runs rs, tl__sr_runs outer)
 {
-    size_t walk = rs.count == 1 ? n : rs.d == n && n % 16 == 0 ? (size_t)rs.count * n : 0;
+    size_t walk = (rs.count == 1 || rs.d == n) && n % 16 == 0 ? (size_t)rs.count * n : 0;
     int lines = (uintptr_t)d % 64 == 0 && (outer.count == 1 || outer.d % 64 == 0);
     if (!stream || (uintptr_t)d % 16 != 0 || (outer.count > 1 && outer.d % 16 != 0)) return 0;
+    if (rs.count == 1 && outer.count == 1) return 1;     /* its last bytes go plainly */
     if (walk != 0 && (outer.count == 1 || outer.d == walk || (lines && walk % 64 == 0))) return 1;
     return lines && n % 64 == 0 && (rs.count == 1 || rs.d % 64 == 0);
 }

@@ -1061,6 +1061,12 @@ static void streamed_conversions(void)
     CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)16, 32, rs, outer));
     outer.d = 144;
     CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)64, 32, rs, outer));
+    /* single runs one after another, 24 bytes: the second starts off 16 */
+    rs.count = 1;
+    outer.d = 24;
+    CHECK(!tl__sr_convert_streams(1, (char *)(uintptr_t)64, 24, rs, outer));
+    outer.d = 32;
+    CHECK(tl__sr_convert_streams(1, (char *)(uintptr_t)64, 32, rs, outer));
     for (i = 0; i < sizeof t / sizeof t[0]; ++i)
         for (j = 0; j < sizeof sizes / sizeof sizes[0]; ++j)
             for (g = 0; g < sizeof tags / sizeof tags[0]; ++g)
