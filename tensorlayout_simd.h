@@ -801,6 +801,17 @@ static void tl__sr_tiles_edge(size_t es, const char *b, const size_t *off, int r
 /* before the target switch: the compiler's own intrinsics carry their
    targets, and the rest (__rdtsc) must stay callable from plain code */
 #include <immintrin.h>
+#if defined(__clang__) && !defined(__cplusplus) && \
+    (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 201112L)
+/* Before C11, glibc spells _Static_assert as a function declaration,
+   and clang would make each one SIMDe asserts in the target regions a
+   multiversioned function, which it refuses for F16C: those asserts
+   declare an array instead, until the regions end. */
+#define TL__SR_ASSERT_SWAPPED
+#pragma push_macro("HEDLEY_STATIC_ASSERT")
+#undef HEDLEY_STATIC_ASSERT
+#define HEDLEY_STATIC_ASSERT(expr, message) extern int tl__sr_simde_assert[(expr) ? 1 : -1]
+#endif
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx,avx2,f16c"))), apply_to = function)
 #else
@@ -2231,6 +2242,10 @@ static void tl__shuf16_lines(const char *s, char *d, tl_dim nv, tl_dim step, siz
 #pragma GCC pop_options
 #endif
 #endif
+#ifdef TL__SR_ASSERT_SWAPPED
+#pragma pop_macro("HEDLEY_STATIC_ASSERT")
+#undef TL__SR_ASSERT_SWAPPED
+#endif
 
 /* TL__SR_ISA_CAP (tests only): an int the program sets before its first
    plan, 0 for neither AVX2 nor AVX-512, 1 for AVX2 at most. One build
@@ -2245,7 +2260,10 @@ static void tl__shuf16_lines(const char *s, char *d, tl_dim nv, tl_dim step, siz
 /* Whether the AVX2 variants may run here. */
 static int tl__sr_avx2(void)
 {
-#if TL__SR_AVX2 == 2
+#if TL__SR_AVX2 == 2 && defined(__clang__)
+    /* clang 14 knows no "f16c" feature string; every AVX2 CPU has F16C */
+    return TL__SR_ISA_ALLOWS(1) && __builtin_cpu_supports("avx2");
+#elif TL__SR_AVX2 == 2
     return TL__SR_ISA_ALLOWS(1) && __builtin_cpu_supports("avx2") &&
            __builtin_cpu_supports("f16c");
 #else
