@@ -607,26 +607,40 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
 /* NAME: rs.count runs of n (a multiple of 8) contiguous values each,
    outer.count times (outer.s, outer.d and outer.c further on each time),
    16 at a time from load to store in registers by LOOP (one per
-   instruction set, each defined in its own target region). Inlined with
-   constant types by the switches on type pairs. Runs of 16 or 8 values
-   that only scale (the pixels of nhwc -> nChw16c) get a loop of their own:
-   in the shared one GCC kept the run counter and pointers on the stack,
-   and s8 -> f32 nhwc -> nChw16c 16x96x7x7 took 2x as long (15.7 against
-   7.3 us on the Zen 4; f32 -> f32 with a scale 2.1x, f32 -> bf16 1.8x).
-   (A single run loop inlined three ways, with extra and n constant, ran
-   these 1.4x slower again: not kept.) */
-#define TL__SR_CONVERT_BODY(NAME, LOOP) \
+   instruction set, each defined in its own target region; EIGHT: LOOP
+   takes runs in 8s). Inlined with constant types by the switches on
+   type pairs. Runs of 16 or 8 values that only scale (the pixels of
+   nhwc -> nChw16c) get a loop of their own: in the shared one GCC kept
+   the run counter and pointers on the stack, and s8 -> f32 nhwc ->
+   nChw16c 16x96x7x7 took 2x as long (15.7 against 7.3 us on the Zen 4;
+   f32 -> f32 with a scale 2.1x, f32 -> bf16 1.8x). (A single run loop
+   inlined three ways, with extra and n constant, ran these 1.4x slower
+   again: not kept.) PLAIN (a constant): runs that only convert
+   (tl__sr_plain: no scales, no other step, stores not streamed), which
+   take a switch of their own: inlined among the other loops, GCC kept
+   the walk's pointers and strides on the stack, and every run paid the
+   tests for scales and streaming, every store one for streaming, laid
+   out of line (s8 -> f32 nChw8c -> nhwc 8x64x14x14 14.9 -> 9.5 us, bf16
+   -> f32 nhwc -> nChw8c 12.4 -> 10.3 us, s8 -> f32 nhwc -> nChw16c 7.1
+   -> 6.2 us, s8 -> f32 nchw -> nchw 6.5 -> 4.4 us; Zen 4). */
+#define TL__SR_CONVERT_BODY(NAME, LOOP, EIGHT, PLAIN) \
     TL__SR_INLINE void NAME(const tl_reorder_plan *p, tl_data_type st, tl_data_type dt, int ssz, \
                             int dsz, const char *src, char *dst, tl__sr_scales sc, tl_dim n, \
                             tl__sr_runs rs, tl__sr_runs outer) \
     { \
-        tl__sr_q q = tl__sr_q_of(p, sc); \
+        tl__sr_q q; \
         const char *s0 = src; \
         char *d0 = dst; \
-        tl_dim k, o, c0 = sc.sidx; \
-        q.nt = rs.nt; \
-        if (n == 16 && !q.extra) TL__SR_EACH_RUN(LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 16)); \
-        else if (n == 8 && !q.extra) TL__SR_EACH_RUN(LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 8)); \
+        tl_dim k, o, c0; \
+        if (PLAIN) sc = tl__sr_no_scales; \
+        q = tl__sr_q_of(p, sc); \
+        q.nt = PLAIN ? 0 : rs.nt; \
+        if (PLAIN) q.extra = 0; \
+        c0 = sc.sidx; \
+        if (n == 16 && !q.extra) \
+            TL__SR_EACH_RUN(LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 16)); \
+        else if (EIGHT && n == 8 && !q.extra) \
+            TL__SR_EACH_RUN(LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 8)); \
         else TL__SR_EACH_RUN(if (q.extra) LOOP(&q, 1, st, dt, ssz, dsz, src, dst, sc, n); \
                              else LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, n)); \
     }
@@ -641,37 +655,9 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
             } \
     } while (0)
 
-/* NAME: TL__SR_CONVERT_BODY for runs that only convert (tl__sr_plain:
-   no scales, no other step, stores not streamed), in a switch of its
-   own (tl__sr_convert_full): inlined among the other loops, GCC kept the
-   walk's pointers and strides on the stack, and every run paid the
-   tests for scales and streaming, every store one for streaming, laid
-   out of line (s8 -> f32 nChw8c -> nhwc 8x64x14x14 14.9 -> 9.5 us, bf16
-   -> f32 nhwc -> nChw8c 12.4 -> 10.3 us, s8 -> f32 nhwc -> nChw16c 7.1
-   -> 6.2 us, s8 -> f32 nchw -> nchw 6.5 -> 4.4 us; Zen 4). */
-#define TL__SR_PLAIN_BODY(NAME, LOOP) \
-    TL__SR_INLINE void NAME(const tl_reorder_plan *p, tl_data_type st, tl_data_type dt, int ssz, \
-                            int dsz, const char *src, char *dst, tl__sr_scales sc, tl_dim n, \
-                            tl__sr_runs rs, tl__sr_runs outer) \
-    { \
-        tl__sr_q q = tl__sr_q_of(p, tl__sr_no_scales); \
-        const char *s0 = src; \
-        char *d0 = dst; \
-        tl_dim k, o, count = rs.count, ocount = outer.count; \
-        size_t rss = rs.s, rsd = rs.d, os = outer.s, od = outer.d; \
-        (void)sc; \
-        if (n == 16) TL__SR_EACH_PLAIN(LOOP, 16); \
-        else if (n == 8) TL__SR_EACH_PLAIN(LOOP, 8); \
-        else TL__SR_EACH_PLAIN(LOOP, n); \
-    }
-#define TL__SR_EACH_PLAIN(LOOP, W) \
-    for (o = 0; o < ocount; ++o, s0 += os, d0 += od) \
-        for (k = 0, src = s0, dst = d0; k < count; ++k, src += rss, dst += rsd) \
-            LOOP(&q, 0, st, dt, ssz, dsz, src, dst, tl__sr_no_scales, W)
-
 TL__SR_STEP_LOOP(tl__sr_convert_loop, tl__sr_convert16)
-TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop)
-TL__SR_PLAIN_BODY(tl__sr_plain_body, tl__sr_convert_loop)
+TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop, 1, 0)
+TL__SR_CONVERT_BODY(tl__sr_plain_body, tl__sr_convert_loop, 1, 1)
 
 #define TL__SR_PAIR(a, b) ((int)(a) * 16 + (int)(b))
 
@@ -683,12 +669,19 @@ TL__SR_PLAIN_BODY(tl__sr_plain_body, tl__sr_convert_loop)
     X(BODY, TL_U8, TL_F32, 1, 4) X(BODY, TL_S32, TL_F32, 4, 4) X(BODY, TL_BF16, TL_F32, 2, 4)
 #define TL__SR_PAIR_CASE(BODY, S, D, SS, DS) \
     case TL__SR_PAIR(S, D): BODY(p, S, D, SS, DS, src, dst, sc, n, rs, outer); break;
-/* The switch over the type pairs of st and dt (locals), BODY inlined
-   for each of the pairs in LIST and once more for the others. */
-#define TL__SR_PAIR_SWITCH(LIST, BODY) \
-    switch (TL__SR_PAIR(st, dt)) { \
-    LIST(TL__SR_PAIR_CASE, BODY) \
-    default: BODY(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n, rs, outer); break; \
+/* NAME: a switch over the plan's type pairs, BODY inlined for each of
+   the pairs in LIST and once more for the others. */
+#define TL__SR_PAIR_SWITCH(NAME, LIST, BODY) \
+    static void NAME(const tl_reorder_plan *p, const char *src, char *dst, tl__sr_scales sc, \
+                     tl_dim n, tl__sr_runs rs, tl__sr_runs outer) \
+    { \
+        tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type; \
+        switch (TL__SR_PAIR(st, dt)) { \
+        LIST(TL__SR_PAIR_CASE, BODY) \
+        default: \
+            BODY(p, st, dt, (int)tl_dt_size(st), (int)tl_dt_size(dt), src, dst, sc, n, rs, outer); \
+            break; \
+        } \
     }
 
 /* The lines of [p, p + bytes) on their way into L1 (l2: only into L2;
@@ -1040,28 +1033,15 @@ TL__SR_INLINE void tl__sr8_convert16(const tl__sr_q *q, int extra, tl_data_type 
 }
 
 TL__SR_STEP_LOOP(tl__sr8_convert_loop, tl__sr8_convert16)
-TL__SR_CONVERT_BODY(tl__sr8_convert_body, tl__sr8_convert_loop)
-TL__SR_PLAIN_BODY(tl__sr8_plain_body, tl__sr8_convert_loop)
+TL__SR_CONVERT_BODY(tl__sr8_convert_body, tl__sr8_convert_loop, 1, 0)
+TL__SR_CONVERT_BODY(tl__sr8_plain_body, tl__sr8_convert_loop, 1, 1)
 
 /* AVX2's fast pairs: the common ones and f16's. */
 #define TL__SR8_FAST_PAIRS(X, BODY) \
     TL__SR_FAST_PAIRS(X, BODY) X(BODY, TL_F32, TL_F16, 4, 2) X(BODY, TL_F16, TL_F32, 2, 4)
 
-static void tl__sr8_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
-                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
-                                 tl__sr_runs outer)
-{
-    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
-    TL__SR_PAIR_SWITCH(TL__SR8_FAST_PAIRS, tl__sr8_convert_body)
-}
-
-static void tl__sr8_convert_plain(const tl_reorder_plan *p, const char *src, char *dst,
-                                  tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
-                                  tl__sr_runs outer)
-{
-    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
-    TL__SR_PAIR_SWITCH(TL__SR8_FAST_PAIRS, tl__sr8_plain_body)
-}
+TL__SR_PAIR_SWITCH(tl__sr8_convert_full, TL__SR8_FAST_PAIRS, tl__sr8_convert_body)
+TL__SR_PAIR_SWITCH(tl__sr8_convert_plain, TL__SR8_FAST_PAIRS, tl__sr8_plain_body)
 
 /* The first two rounds of a 32-bit transpose of n rows r (t: n temps),
    in every 128-bit lane at once, for the vector width whose intrinsics
@@ -2004,7 +1984,7 @@ TL__SR_INLINE void tl__sr16_convert_loop(const tl__sr_q *q, int extra, tl_data_t
     }
 }
 
-TL__SR_CONVERT_BODY(tl__sr16_convert_body, tl__sr16_convert_loop)
+TL__SR_CONVERT_BODY(tl__sr16_convert_body, tl__sr16_convert_loop, 0, 0)
 
 static void tl__sr16_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
                                   tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
@@ -2295,15 +2275,10 @@ static int tl__sr_intel(void)
 #endif
 }
 
-static void tl__sr_convert_plain(const tl_reorder_plan *p, const char *src, char *dst,
-                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
-                                 tl__sr_runs outer)
-{
-    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
-    TL__SR_PAIR_SWITCH(TL__SR_FAST_PAIRS, tl__sr_plain_body)
-}
+TL__SR_PAIR_SWITCH(tl__sr_convert_base, TL__SR_FAST_PAIRS, tl__sr_convert_body)
+TL__SR_PAIR_SWITCH(tl__sr_convert_plain, TL__SR_FAST_PAIRS, tl__sr_plain_body)
 
-/* Whether runs take TL__SR_PLAIN_BODY. */
+/* Whether runs take TL__SR_CONVERT_BODY's PLAIN loops. */
 static int tl__sr_plain(const tl_reorder_plan *p, tl__sr_scales sc, tl__sr_runs rs)
 {
     return !sc.sc && !rs.nt && !tl__sr_q_of(p, sc).extra;
@@ -2316,9 +2291,9 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
                                 tl__sr_runs outer)
 {
-    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     int plain = tl__sr_plain(p, sc, rs);
 #if TL__SR_AVX512
+    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     if (st == TL_F32 && (dt == TL_S8 || dt == TL_U8 || dt == TL_BF16) && p->beta == 0 &&
         n % 16 == 0 && !(plain && n == 16) && (!sc.sc || sc.sstep <= 1) && tl__sr_avx512()) {
         tl__sr16_convert_full(p, src, dst, sc, n, rs, outer);
@@ -2333,7 +2308,7 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
     }
 #endif
     if (plain) tl__sr_convert_plain(p, src, dst, sc, n, rs, outer);
-    else TL__SR_PAIR_SWITCH(TL__SR_FAST_PAIRS, tl__sr_convert_body)
+    else tl__sr_convert_base(p, src, dst, sc, n, rs, outer);
 }
 
 /* Whether converted runs (n bytes of dst each, rs, outer.count times)
