@@ -4470,6 +4470,108 @@ static tl__sr_runs tl__sr_loop_runs(const tl_reorder_plan *p, int l, const tl_di
     return rs;
 }
 
+#define TL__SR_JOIN 16    /* most vectors of 16 in a joined run's chunk */
+
+/* Runs of n values, n | 16 (1, 2 or 4: tl__sr_convert_short), that
+   follow one another in src and dst and share their scales (rs.c 0: the pixels of an nChw4c block with per-channel
+   scales, whose 4 channels keep the plan from merging the pixels into
+   one run) convert as one run, whose scales repeat every n values: in
+   chunks of up to 16 x 16 values, as many as divide the run's 16s (the
+   chunks then cover all of it in one converter call), that read the
+   pattern from one buffer. Returns 0, converting nothing, for other
+   runs. */
+static int tl__sr_join_runs(const tl_reorder_plan *p, const char *src, char *dst,
+                            tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+{
+    size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
+    tl_dim all = rs.count * n, done, g, t;
+    float pat[TL__SR_JOIN * 16];
+    tl__sr_scales at = { pat, 0, 1 };
+    tl__sr_runs chunks = tl__sr_one_run, last = tl__sr_one_run;
+    if (rs.count < 2 || 16 % n != 0 || rs.c != 0 || rs.s != (size_t)n * ssz ||
+        rs.d != (size_t)n * dsz)
+        return 0;
+    last.nt = chunks.nt = rs.nt;
+    if (!sc.sc || sc.sstep == 0) {      /* one scale or none */
+        tl__sr_convert_runs(p, src, dst, sc, all, last);
+        return 1;
+    }
+    for (g = all < 16 ? 1 : TL__SR_JOIN; all / 16 % g != 0; --g) continue;
+    for (t = 0; t < 16; ++t) pat[t] = sc.sc[sc.sidx + (t & (n - 1)) * sc.sstep];
+    for (t = 16; t < g * 16; t += 16) memcpy(pat + t, pat, 16 * sizeof(float));
+    chunks.count = all / (g * 16);
+    chunks.s = (size_t)(g * 16) * ssz;
+    chunks.d = (size_t)(g * 16) * dsz;
+    done = chunks.count * g * 16;
+    if (done > 0) tl__sr_convert_runs(p, src, dst, at, g * 16, chunks);
+    if (done < all)
+        tl__sr_convert_runs(p, src + (size_t)done * ssz, dst + (size_t)done * dsz, at, all - done, last);
+    return 1;
+}
+
+#define TL__SR_GATHER 1024   /* values of a gathered chunk */
+
+/* groups groups of rs.count pieces of piece bytes (os bytes from one
+   group to the next in src) one after another into b; piece is a
+   constant where inlined, so that each copy is a move, not a call. */
+TL__SR_INLINE void tl__sr_gather_pieces(char *b, const char *s, size_t piece, tl__sr_runs rs,
+                                        tl_dim groups, size_t os)
+{
+    tl_dim g, j;
+    for (g = 0; g < groups; ++g, s += os)
+        for (j = 0; j < rs.count; ++j, b += piece) memcpy(b, s + (size_t)j * rs.s, piece);
+}
+
+/* Runs of fewer than 8 values, which went to the converter 16 at a time
+   through its buffers for last values (per-channel f32 -> s8 nChw4c at a
+   tenth of oneDNN's speed). Those that follow one another in src and dst
+   are joined (tl__sr_join_runs). Those that follow one another in dst,
+   rs inside outer, while src is scattered (4, 8 or 16 bytes of it each:
+   nChw4c's 4 channels into nChw16c or nhwc, or into nChw4c from nChw8c,
+   nChw16c or nhwc) are gathered: whole groups (rs.count runs) in dst's
+   order into a chunk of up to TL__SR_GATHER values that converts as one
+   run; the scales, which groups must share (outer.c 0), come from a
+   buffer as long as the chunk. Returns 0, converting nothing, for other
+   runs. Out of line: inlined into tl__sr_kernel, it slowed the staged
+   blocks' loops there (f32 -> s8 nChw4c -> nChw8c 8x64x14x14 56 -> 72
+   us, Zen 4). */
+TL__SR_NOINLINE int tl__sr_convert_short(const tl_reorder_plan *p, const char *s, char *d,
+                                         tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
+                                         tl__sr_runs outer)
+{
+    size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
+    size_t piece = (size_t)n * ssz;
+    tl_dim g = rs.count * n, per = TL__SR_GATHER / g, o, m, j, t;
+    simde__m128 buf_v[TL__SR_GATHER];            /* values of up to 4 bytes */
+    float pat[TL__SR_GATHER];
+    tl__sr_scales at = sc;
+    if (n >= 8) return 0;
+    if (rs.s == piece) return outer.count == 1 && tl__sr_join_runs(p, s, d, sc, n, rs);
+    if ((piece != 4 && piece != 8 && piece != 16) || rs.d != (size_t)n * dsz || per == 0 ||
+        (outer.count > 1 && (outer.d != (size_t)g * dsz || (sc.sc && outer.c != 0))) ||
+        rs.count * outer.count < 4)
+        return 0;
+    if (sc.sc && (sc.sstep != 0 || rs.c != 0)) {
+        for (j = 0; j < rs.count; ++j)
+            for (t = 0; t < n; ++t) pat[j * n + t] = sc.sc[sc.sidx + j * rs.c + t * sc.sstep];
+        for (t = 1; t < per && t < outer.count; ++t)
+            memcpy(pat + t * g, pat, (size_t)g * sizeof(float));
+        at.sc = pat;
+        at.sidx = 0;
+        at.sstep = 1;
+    }
+    for (o = 0; o < outer.count; o += per) {
+        m = outer.count - o < per ? outer.count - o : per;
+        if (piece == 4) tl__sr_gather_pieces((char *)buf_v, s, 4, rs, m, outer.s);
+        else if (piece == 8) tl__sr_gather_pieces((char *)buf_v, s, 8, rs, m, outer.s);
+        else tl__sr_gather_pieces((char *)buf_v, s, 16, rs, m, outer.s);
+        tl__sr_convert_run(p, (const char *)buf_v, d, at, m * g, 0);
+        s += (size_t)m * outer.s;
+        d += (size_t)m * outer.d;
+    }
+    return 1;
+}
+
 /* The converted runs of a step of TL__SR_RUN (rs: along K), and along K2
    too where the shape walks it inside the step. Runs in 8s go to one
    converter call in dst's order (K inside K2), which streams where dst
@@ -4491,6 +4593,7 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
         tl__sr_convert_full(p, s, d, sc, n, rs, outer);
         return;
     }
+    if (tl__sr_convert_short(p, s, d, sc, n, rs, outer)) return;
     if (outer.count > rs.count) {
         t = rs;
         rs = outer;

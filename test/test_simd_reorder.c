@@ -1110,6 +1110,54 @@ static void streamed_conversions(void)
    16-byte vectors with an overlapping last one. Every run length of 1 to
    40 values (every remainder mod 16 bytes past the first vector), for
    each element size, misaligned too. */
+/* Runs of fewer than 8 values against the scalar engine: an nChw4c or
+   nChw2c block's channels (tl__sr_join_runs: same layout, per-channel
+   scales repeating every 4 or 2 values) and runs gathered in dst's
+   order (tl__sr_convert_short: nChw4c into nChw16c and nhwc, into
+   nChw4c from nChw8c, nChw16c and nhwc), in 4, 8 and 16 bytes of src;
+   pixel counts whose values are not in 16s (25, 17) and one of several
+   chunks (256 pixels), under one scale, per-channel scales, and
+   per-channel scales with beta and zero points. */
+static void gathered_runs(void)
+{
+    static const tl_data_type pairs[][2] = { { TL_F32, TL_S8 }, { TL_F32, TL_BF16 }, { TL_BF16, TL_F32 },
+                                             { TL_S8, TL_F32 }, { TL_F32, TL_U8 } };
+    static const char *tags[][2] = { { "nChw4c", "nChw4c" }, { "nChw2c", "nChw2c" },
+                                     { "nChw4c", "nChw16c" }, { "nChw4c", "nhwc" },
+                                     { "nChw16c", "nChw4c" }, { "nChw8c", "nChw4c" },
+                                     { "nhwc", "nChw4c" } };
+    static const tl_dim sizes[][4] = { { 2, 32, 5, 5 }, { 3, 16, 17, 1 }, { 1, 16, 16, 16 } };
+    static float store[64];
+    size_t i, j, k;
+    int m;
+    for (i = 0; i < 64; ++i) store[i] = (float)((int)i % 9 - 4) / 8.f + 0.25f;
+    for (i = 0; i < sizeof pairs / sizeof pairs[0]; ++i)
+        for (j = 0; j < sizeof tags / sizeof tags[0]; ++j)
+            for (k = 0; k < sizeof sizes / sizeof sizes[0]; ++k)
+                for (m = 0; m < 3; ++m) {
+                    tl_memory_desc s, d;
+                    tl_reorder_attr a;
+                    char what[128];
+                    memset(&a, 0, sizeof a);
+                    a.scales = store;
+                    a.scale_mask = m == 0 ? 0 : 2;
+                    if (m == 2) {
+                        a.beta = 0.5f;
+                        a.src_zero_point = 3;
+                        a.dst_zero_point = -2;
+                    }
+                    if (tl_md_init_by_tag(&s, 4, sizes[k], pairs[i][0], tags[j][0]) ||
+                        tl_md_init_by_tag(&d, 4, sizes[k], pairs[i][1], tags[j][1])) {
+                        CHECK_MSG(0, "%s -> %s refused", tags[j][0], tags[j][1]);
+                        continue;
+                    }
+                    snprintf(what, sizeof what, "gathered runs %s -> %s, %s -> %s, %ldx%ld, attr %d",
+                             tags[j][0], tags[j][1], tl_dt_name(pairs[i][0]), tl_dt_name(pairs[i][1]),
+                             (long)sizes[k][1], (long)(sizes[k][2] * sizes[k][3]), m);
+                    compare(&s, &d, &a, (int)(k % 2) * 4, what);
+                }
+}
+
 static void short_runs(void)
 {
     static const tl_data_type t[] = { TL_S8, TL_BF16, TL_F32, TL_F64 };
@@ -1439,6 +1487,7 @@ int main(int argc, char **argv)
     byte_planes();
     padded_images();
     short_runs();
+    gathered_runs();
     converting_tiles();
     wide_blocks();
     narrow_blocks();
