@@ -4212,6 +4212,22 @@ static int tl__sr_perm_short_runs(const tl_reorder_plan *p, int M)
    a 5x5 kernel: 2-3 GB/s as tiles, 15-25 as blocks), and runs too short
    for a vector where the block's (nC) are longer, save copied runs of 4
    or 8 bytes in plans without tails. */
+/* Whether a converting step's runs of fewer than 8 values fit
+   tl__sr_convert_short: contiguous in dst along K, and either in src
+   too (K alone) or along K2 in dst. */
+static int tl__sr_short_fits(const tl_reorder_plan *p, const tl__sr_shape *sh)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *K;
+    tl_dim piece = L->size * (tl_dim)tl_dt_size(p->src_md.data_type);
+    if (sh->shape != TL__SR_RUN || p->mode == TL_REORDER_MODE_COPY || sh->K < 0 || p->has_tails ||
+        L->size >= 8 || (piece != 4 && piece != 8 && piece != 16))
+        return 0;
+    K = &p->loops[sh->K];
+    if (K->dst_stride != L->size) return 0;
+    if (K->src_stride == L->size) return sh->K2 < 0;
+    return sh->K2 < 0 || p->loops[sh->K2].dst_stride == K->size * L->size;
+}
+
 static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_dim nC)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -4266,7 +4282,8 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
        be L too (the 3 channels of nchw -> nhwc: rows of 3 values) */
     return tl__sr_perm_better(p, sh, TL__SR_PBLOCK) && tl__sr_perm_init(p, pm, begin, end) &&
            tl__sr_perm_better(p, sh, pm->nC) &&
-           !(sh->shape == TL__SR_TILE_COPY && pm->R == p->nloops - 1);
+           !(sh->shape == TL__SR_TILE_COPY && pm->R == p->nloops - 1) &&
+           (pm->fast || !tl__sr_short_fits(p, sh));
 }
 
 #if TL__SR_AVX2
