@@ -4212,22 +4212,6 @@ static int tl__sr_perm_short_runs(const tl_reorder_plan *p, int M)
    a 5x5 kernel: 2-3 GB/s as tiles, 15-25 as blocks), and runs too short
    for a vector where the block's (nC) are longer, save copied runs of 4
    or 8 bytes in plans without tails. */
-/* Whether a converting step's runs of fewer than 8 values fit
-   tl__sr_convert_short: contiguous in dst along K, and either in src
-   too (K alone) or along K2 in dst. */
-static int tl__sr_short_fits(const tl_reorder_plan *p, const tl__sr_shape *sh)
-{
-    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *K;
-    tl_dim piece = L->size * (tl_dim)tl_dt_size(p->src_md.data_type);
-    if (sh->shape != TL__SR_RUN || p->mode == TL_REORDER_MODE_COPY || sh->K < 0 || p->has_tails ||
-        L->size >= 8 || (piece != 4 && piece != 8 && piece != 16))
-        return 0;
-    K = &p->loops[sh->K];
-    if (K->dst_stride != L->size) return 0;
-    if (K->src_stride == L->size) return sh->K2 < 0;
-    return sh->K2 < 0 || p->loops[sh->K2].dst_stride == K->size * L->size;
-}
-
 static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_dim nC)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -4270,6 +4254,8 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
     default: return 0;
     }
 }
+
+static int tl__sr_short_fits(const tl_reorder_plan *p, const tl__sr_shape *sh);
 
 /* Whether p, for which tl__sr_pick_shape chose sh, takes blocks staged
    in source order (described in *pm, less its table) in the kernel call
@@ -4487,46 +4473,75 @@ static tl__sr_runs tl__sr_loop_runs(const tl_reorder_plan *p, int l, const tl_di
     return rs;
 }
 
-#define TL__SR_JOIN 16    /* most vectors of 16 in a joined run's chunk */
+#define TL__SR_JOIN 16       /* most vectors of 16 in a joined run's chunk */
+#define TL__SR_GATHER 1024   /* values of a gathered chunk */
 
-/* Runs of n values, n | 16 (1, 2 or 4: tl__sr_convert_short), that
-   follow one another in src and dst and share their scales (rs.c 0: the pixels of an nChw4c block with per-channel
-   scales, whose 4 channels keep the plan from merging the pixels into
-   one run) convert as one run, whose scales repeat every n values: in
-   chunks of up to 16 x 16 values, as many as divide the run's 16s (the
-   chunks then cover all of it in one converter call), that read the
-   pattern from one buffer. Returns 0, converting nothing, for other
-   runs. */
-static int tl__sr_join_runs(const tl_reorder_plan *p, const char *src, char *dst,
-                            tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+/* How tl__sr_convert_short takes runs of n values (rs inside outer, sc
+   the step's scales): TL__SR_JOINED where they follow one another in
+   src and dst and share their scales (rs.c 0: the pixels of an nChw4c
+   block with per-channel scales, whose 4 channels keep the plan from
+   merging the pixels into one run); TL__SR_GATHERED where they follow
+   one another in dst only, rs inside outer, with 4, 8 or 16 bytes of
+   src each and the same scales in every group of rs.count runs (outer.c
+   0); 0 for other runs. */
+enum { TL__SR_JOINED = 1, TL__SR_GATHERED = 2 };
+static int tl__sr_short_way(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
+                            tl__sr_runs outer)
+{
+    size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
+    size_t piece = (size_t)n * ssz, group = (size_t)(rs.count * n);
+    if (n >= 8 || rs.d != (size_t)n * dsz) return 0;
+    if (rs.s == piece)
+        return outer.count == 1 && rs.count >= 2 && 16 % n == 0 && rs.c == 0 ? TL__SR_JOINED : 0;
+    if ((piece != 4 && piece != 8 && piece != 16) || group > TL__SR_GATHER ||
+        rs.count * outer.count < 4 ||
+        (outer.count > 1 && (outer.d != group * dsz || (sc.sc && outer.c != 0))))
+        return 0;
+    return TL__SR_GATHERED;
+}
+
+/* pat[0, len): the scales of runs of n values, count runs of them c
+   scale indices apart (a group), repeated group after group. */
+static void tl__sr_scale_pattern(float *pat, tl__sr_scales sc, tl_dim n, tl_dim count, tl_dim c,
+                                 tl_dim len)
+{
+    tl_dim g = count * n, j, t;
+    for (j = 0; j < count; ++j)
+        for (t = 0; t < n; ++t) pat[j * n + t] = sc.sc[sc.sidx + j * c + t * sc.sstep];
+    for (t = g; t < len; t += g) memcpy(pat + t, pat, (size_t)g * sizeof(float));
+}
+
+/* Joined runs (tl__sr_short_way) convert as one run, whose scales
+   repeat every n values: in chunks of up to 16 x 16 values, as many as
+   divide the run's 16s (the chunks then cover all of it in one
+   converter call), that read the pattern from one buffer. Out of line:
+   inlined, it took registers from the gather loop of
+   tl__sr_convert_short (f32 -> s8 nChw4c -> nhwc 21.9 -> 18.5 us). */
+TL__SR_NOINLINE void tl__sr_join_runs(const tl_reorder_plan *p, const char *src, char *dst,
+                             tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
 {
     size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
     tl_dim all = rs.count * n, done, g, t;
     float pat[TL__SR_JOIN * 16];
     tl__sr_scales at = { pat, 0, 1 };
     tl__sr_runs chunks = tl__sr_one_run, last = tl__sr_one_run;
-    if (rs.count < 2 || 16 % n != 0 || rs.c != 0 || rs.s != (size_t)n * ssz ||
-        rs.d != (size_t)n * dsz)
-        return 0;
     last.nt = chunks.nt = rs.nt;
     if (!sc.sc || sc.sstep == 0) {      /* one scale or none */
         tl__sr_convert_runs(p, src, dst, sc, all, last);
-        return 1;
+        return;
     }
     for (g = all < 16 ? 1 : TL__SR_JOIN; all / 16 % g != 0; --g) continue;
-    for (t = 0; t < 16; ++t) pat[t] = sc.sc[sc.sidx + (t & (n - 1)) * sc.sstep];
-    for (t = 16; t < g * 16; t += 16) memcpy(pat + t, pat, 16 * sizeof(float));
+    tl__sr_scale_pattern(pat, sc, n, 16 / n, 0, 16);
+    for (t = 16; t < g * 16; t += 16) memcpy(pat + t, pat, 16 * sizeof(float));   /* moves, no calls */
     chunks.count = all / (g * 16);
     chunks.s = (size_t)(g * 16) * ssz;
     chunks.d = (size_t)(g * 16) * dsz;
     done = chunks.count * g * 16;
     if (done > 0) tl__sr_convert_runs(p, src, dst, at, g * 16, chunks);
     if (done < all)
-        tl__sr_convert_runs(p, src + (size_t)done * ssz, dst + (size_t)done * dsz, at, all - done, last);
-    return 1;
+        tl__sr_convert_runs(p, src + (size_t)done * ssz, dst + (size_t)done * dsz, at, all - done,
+                            last);
 }
-
-#define TL__SR_GATHER 1024   /* values of a gathered chunk */
 
 /* groups groups of rs.count pieces of piece bytes (os bytes from one
    group to the next in src) one after another into b; piece is a
@@ -4541,42 +4556,31 @@ TL__SR_INLINE void tl__sr_gather_pieces(char *b, const char *s, size_t piece, tl
 
 /* Runs of fewer than 8 values, which went to the converter 16 at a time
    through its buffers for last values (per-channel f32 -> s8 nChw4c at a
-   tenth of oneDNN's speed). Those that follow one another in src and dst
-   are joined (tl__sr_join_runs). Those that follow one another in dst,
-   rs inside outer, while src is scattered (4, 8 or 16 bytes of it each:
-   nChw4c's 4 channels into nChw16c or nhwc, or into nChw4c from nChw8c,
-   nChw16c or nhwc) are gathered: whole groups (rs.count runs) in dst's
-   order into a chunk of up to TL__SR_GATHER values that converts as one
-   run; the scales, which groups must share (outer.c 0), come from a
-   buffer as long as the chunk. Returns 0, converting nothing, for other
-   runs. Out of line: inlined into tl__sr_kernel, it slowed the staged
-   blocks' loops there (f32 -> s8 nChw4c -> nChw8c 8x64x14x14 56 -> 72
-   us, Zen 4). */
+   tenth of oneDNN's speed), joined (tl__sr_join_runs) or gathered as
+   tl__sr_short_way says: gathered, whole groups (rs.count runs) go in
+   dst's order into a chunk of up to TL__SR_GATHER values that converts
+   as one run, the scales from a buffer as long as the chunk (nChw4c's 4
+   channels into nChw16c or nhwc, or into nChw4c from nChw8c, nChw16c or
+   nhwc). Returns 0, converting nothing, for other runs. Out of line:
+   inlined into tl__sr_kernel, it slowed the staged blocks' loops there
+   (f32 -> s8 nChw4c -> nChw8c 8x64x14x14 56 -> 72 us, Zen 4). */
 TL__SR_NOINLINE int tl__sr_convert_short(const tl_reorder_plan *p, const char *s, char *d,
                                          tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
                                          tl__sr_runs outer)
 {
-    size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
-    size_t piece = (size_t)n * ssz;
-    tl_dim g = rs.count * n, per = TL__SR_GATHER / g, o, m, j, t;
+    size_t piece = (size_t)n * tl_dt_size(p->src_md.data_type);
+    tl_dim g = rs.count * n, per, o, m;
     simde__m128 buf_v[TL__SR_GATHER];            /* values of up to 4 bytes */
     float pat[TL__SR_GATHER];
-    tl__sr_scales at = sc;
-    if (n >= 8) return 0;
-    if (rs.s == piece) return outer.count == 1 && tl__sr_join_runs(p, s, d, sc, n, rs);
-    if ((piece != 4 && piece != 8 && piece != 16) || rs.d != (size_t)n * dsz || per == 0 ||
-        (outer.count > 1 && (outer.d != (size_t)g * dsz || (sc.sc && outer.c != 0))) ||
-        rs.count * outer.count < 4)
-        return 0;
-    if (sc.sc && (sc.sstep != 0 || rs.c != 0)) {
-        for (j = 0; j < rs.count; ++j)
-            for (t = 0; t < n; ++t) pat[j * n + t] = sc.sc[sc.sidx + j * rs.c + t * sc.sstep];
-        for (t = 1; t < per && t < outer.count; ++t)
-            memcpy(pat + t * g, pat, (size_t)g * sizeof(float));
-        at.sc = pat;
-        at.sidx = 0;
-        at.sstep = 1;
+    tl__sr_scales at = { pat, 0, 1 };
+    switch (tl__sr_short_way(p, sc, n, rs, outer)) {
+    case TL__SR_JOINED: tl__sr_join_runs(p, s, d, sc, n, rs); return 1;
+    case TL__SR_GATHERED: break;
+    default: return 0;
     }
+    per = TL__SR_GATHER / g;
+    if (!sc.sc || (sc.sstep == 0 && rs.c == 0)) at = sc;
+    else tl__sr_scale_pattern(pat, sc, n, rs.count, rs.c, g * (per < outer.count ? per : outer.count));
     for (o = 0; o < outer.count; o += per) {
         m = outer.count - o < per ? outer.count - o : per;
         if (piece == 4) tl__sr_gather_pieces((char *)buf_v, s, 4, rs, m, outer.s);
@@ -4587,6 +4591,25 @@ TL__SR_NOINLINE int tl__sr_convert_short(const tl_reorder_plan *p, const char *s
         d += (size_t)m * outer.d;
     }
     return 1;
+}
+
+/* Whether a converting plan's steps (sh: TL__SR_RUN, no tails) would go
+   to tl__sr_convert_short: its K and K2 loops whole, as
+   tl__sr_short_way sees them. */
+static int tl__sr_short_fits(const tl_reorder_plan *p, const tl__sr_shape *sh)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    tl_dim lo[TL_REORDER_MAX_LOOPS] = { 0 }, hi[TL_REORDER_MAX_LOOPS];
+    tl__sr_scales sc;
+    int l;
+    if (sh->shape != TL__SR_RUN || p->mode == TL_REORDER_MODE_COPY || sh->K < 0 || p->has_tails)
+        return 0;
+    for (l = 0; l < p->nloops; ++l) hi[l] = p->loops[l].size;
+    sc.sc = p->scales;
+    sc.sidx = 0;
+    sc.sstep = L->scale_stride;
+    return tl__sr_short_way(p, sc, L->size, tl__sr_loop_runs(p, sh->K, lo, hi),
+                            sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, lo, hi) : tl__sr_one_run) != 0;
 }
 
 /* The converted runs of a step of TL__SR_RUN (rs: along K), and along K2
