@@ -4265,11 +4265,18 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
 {
     /* the shape alone first: tiny tensors on other shapes pay nothing more;
        copying tiles whose L is narrow keep it where the block's rows would
-       be L too (the 3 channels of nchw -> nhwc: rows of 3 values) */
+       be L too (the 3 channels of nchw -> nhwc: rows of 3 values). Runs
+       that tl__sr_convert_short takes leave blocks of the slow kind, and
+       fast ones whose R rows are 4 or 8 values of a vector or more
+       (nChw4c's 4 channels widened to f32: s8, u8, bf16 -> f32 nChw4c ->
+       nChw16c 8x64x14x14 74 -> 16 us, OIhw4i4o -> OIhw16i16o 1x1 4.1 ->
+       0.9, ohwi -> OIhw4o4i 3x3 with scales 30 -> 25; Zen 4); longer R
+       rows (16 channels: OIhw16o16i -> OIhw4i16o4i 3x3 up to 1.5x slower
+       gathered) and `small` ones (OIhw4i4o -> OIhw8i8o 3x3, 4x) keep theirs */
     return tl__sr_perm_better(p, sh, TL__SR_PBLOCK) && tl__sr_perm_init(p, pm, begin, end) &&
            tl__sr_perm_better(p, sh, pm->nC) &&
            !(sh->shape == TL__SR_TILE_COPY && pm->R == p->nloops - 1) &&
-           (pm->fast || !tl__sr_short_fits(p, sh));
+           ((pm->fast && (pm->small || pm->nR > 8)) || !tl__sr_short_fits(p, sh));
 }
 
 #if TL__SR_AVX2

@@ -1126,8 +1126,10 @@ static void gathered_runs(void)
     static const char *tags[][2] = { { "nChw4c", "nChw4c" }, { "nChw2c", "nChw2c" },
                                      { "nChw4c", "nChw16c" }, { "nChw4c", "nhwc" },
                                      { "nChw16c", "nChw4c" }, { "nChw8c", "nChw4c" },
-                                     { "nhwc", "nChw4c" } };
-    static const tl_dim sizes[][4] = { { 2, 32, 5, 5 }, { 3, 16, 17, 1 }, { 1, 16, 16, 16 } };
+                                     { "nhwc", "nChw4c" }, { "OIhw4i4o", "OIhw16i16o" },
+                                     { "ohwi", "OIhw4o4i" } };
+    static const tl_dim sizes[][4] = { { 2, 32, 5, 5 }, { 3, 16, 17, 1 }, { 1, 16, 16, 16 },
+                                       { 16, 32, 3, 3 } };
     static float store[64];
     size_t i, j, k;
     int m;
