@@ -4257,6 +4257,24 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
 
 static int tl__sr_short_fits(const tl_reorder_plan *p, const tl__sr_shape *sh);
 
+/* Whether blocks pm (from tl__sr_perm_init) beat the runs that
+   tl__sr_convert_short would take instead: not those of the slow kind,
+   nor fast ones whose R rows are 4 or 8 values of a vector or more, nor
+   R rows of 16 that widen to f32 over blocks of 64 columns or more
+   (nChw4c's 4 channels or 4o4i's 4 inputs: s8, u8, bf16 -> f32 nChw4c
+   -> nChw16c 8x64x14x14 74 -> 16 us, -> nhwc 24-34 -> 13-18, OIhw4i4o
+   -> OIhw16i16o 1x1 4.1 -> 0.9, oihw -> OIhw4i16o4i 1x1 1.4-2.0 ->
+   0.7-1.1; Zen 4). The others lost gathered: `small` blocks up to 4x
+   (OIhw4i4o -> OIhw8i8o 3x3), R rows of 16 into bf16 or over 16
+   columns up to 1.5x (OIhw16o16i -> OIhw4i16o4i 3x3 with scales), of 64
+   1.3x (nChw4c -> nhwc 1x256x56x56). */
+static int tl__sr_perm_keeps(const tl_reorder_plan *p, const tl__sr_perm *pm)
+{
+    if (!pm->fast) return 0;
+    if (pm->small || pm->nR > 16) return 1;
+    return pm->nR == 16 && (pm->nC < 64 || p->dst_md.data_type != TL_F32);
+}
+
 /* Whether p, for which tl__sr_pick_shape chose sh, takes blocks staged
    in source order (described in *pm, less its table) in the kernel call
    that does [begin, end) of loops[0]. */
@@ -4265,18 +4283,11 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
 {
     /* the shape alone first: tiny tensors on other shapes pay nothing more;
        copying tiles whose L is narrow keep it where the block's rows would
-       be L too (the 3 channels of nchw -> nhwc: rows of 3 values). Runs
-       that tl__sr_convert_short takes leave blocks of the slow kind, and
-       fast ones whose R rows are 4 or 8 values of a vector or more
-       (nChw4c's 4 channels widened to f32: s8, u8, bf16 -> f32 nChw4c ->
-       nChw16c 8x64x14x14 74 -> 16 us, OIhw4i4o -> OIhw16i16o 1x1 4.1 ->
-       0.9, ohwi -> OIhw4o4i 3x3 with scales 30 -> 25; Zen 4); longer R
-       rows (16 channels: OIhw16o16i -> OIhw4i16o4i 3x3 up to 1.5x slower
-       gathered) and `small` ones (OIhw4i4o -> OIhw8i8o 3x3, 4x) keep theirs */
+       be L too (the 3 channels of nchw -> nhwc: rows of 3 values) */
     return tl__sr_perm_better(p, sh, TL__SR_PBLOCK) && tl__sr_perm_init(p, pm, begin, end) &&
            tl__sr_perm_better(p, sh, pm->nC) &&
            !(sh->shape == TL__SR_TILE_COPY && pm->R == p->nloops - 1) &&
-           ((pm->fast && (pm->small || pm->nR > 8)) || !tl__sr_short_fits(p, sh));
+           (tl__sr_perm_keeps(p, pm) || !tl__sr_short_fits(p, sh));
 }
 
 #if TL__SR_AVX2

@@ -1122,14 +1122,14 @@ static void streamed_conversions(void)
 static void gathered_runs(void)
 {
     static const tl_data_type pairs[][2] = { { TL_F32, TL_S8 }, { TL_F32, TL_BF16 }, { TL_BF16, TL_F32 },
-                                             { TL_S8, TL_F32 }, { TL_F32, TL_U8 } };
+                                             { TL_S8, TL_F32 }, { TL_F32, TL_U8 }, { TL_F16, TL_F32 } };
     static const char *tags[][2] = { { "nChw4c", "nChw4c" }, { "nChw2c", "nChw2c" },
                                      { "nChw4c", "nChw16c" }, { "nChw4c", "nhwc" },
                                      { "nChw16c", "nChw4c" }, { "nChw8c", "nChw4c" },
                                      { "nhwc", "nChw4c" }, { "OIhw4i4o", "OIhw16i16o" },
-                                     { "ohwi", "OIhw4o4i" } };
+                                     { "ohwi", "OIhw4o4i" }, { "oihw", "OIhw4i16o4i" } };
     static const tl_dim sizes[][4] = { { 2, 32, 5, 5 }, { 3, 16, 17, 1 }, { 1, 16, 16, 16 },
-                                       { 16, 32, 3, 3 } };
+                                       { 16, 32, 3, 3 }, { 64, 64, 1, 1 } };
     static float store[64];
     size_t i, j, k;
     int m;
