@@ -4519,14 +4519,18 @@ static int tl__sr_short_way(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n
 }
 
 /* pat[0, len): the scales of runs of n values, count runs of them c
-   scale indices apart (a group), repeated group after group. */
+   scale indices apart (a group), repeated group after group. Runs that
+   share their scales (c 0) write one run and double it: a run at a time
+   the compiler made a call of each run's copy (f32 -> s8 nhwc -> nChw4c
+   8x64x14x14 with per-channel scales, 196 calls of 16 bytes for each
+   784 values converted: 140 us, 58% of it in memcpy; Zen 4). */
 static void tl__sr_scale_pattern(float *pat, tl__sr_scales sc, tl_dim n, tl_dim count, tl_dim c,
                                  tl_dim len)
 {
-    tl_dim g = count * n, j, t;
-    for (j = 0; j < count; ++j)
+    tl_dim g = c == 0 ? n : count * n, j, t;
+    for (j = 0; j < g / n; ++j)
         for (t = 0; t < n; ++t) pat[j * n + t] = sc.sc[sc.sidx + j * c + t * sc.sstep];
-    for (t = g; t < len; t += g) memcpy(pat + t, pat, (size_t)g * sizeof(float));
+    for (t = g; t < len; t *= 2) memcpy(pat + t, pat, (size_t)(t < len - t ? t : len - t) * sizeof(float));
 }
 
 /* Joined runs (tl__sr_short_way) convert as one run, whose scales
