@@ -2720,12 +2720,15 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
    against 11 with plain stores), and SSE2's streamed blocks, which
    complete each row's line four blocks at a time, ran 6.2 GB/s on this
    Zen 3 where the pairs run 9 (nchw -> nhwc 32x256x128x128). Merged
-   tiles ask too (nt = 0, their dst rows come from a table). */
+   tiles ask too (nt = 0, their dst rows come from a table). Tiles
+   narrower than 8 either way keep SSE2's 4 x 4 blocks: 8 x 8 ones left
+   all of a 196 x 4 tile to the element-by-element border (f32 nchw ->
+   nChw4c 8x64x14x14, Zen 4). */
 static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
 {
     int lines = tl__sr_lines(d, db) && nl % 16 == 0;
     if (tl__sr_avx512() && nm >= 16 && nl % 16 == 0 && (!nt || lines)) return 16;
-    return tl__sr_avx2() && (!nt || lines) ? 8 : 0;
+    return tl__sr_avx2() && nm >= 8 && nl >= 8 && (!nt || lines) ? 8 : 0;
 }
 
 /* One block of tl__sr_tiles2: the first mm columns of 8 rows of 8
