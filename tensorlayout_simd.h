@@ -2534,6 +2534,23 @@ TL__SR_INLINE void tl__sr_border(int es, const char *s, size_t sb, char *d, size
                    (size_t)es);
 }
 
+/* Border columns [lb, lt) of 4-byte elements, rows [0, mt), in 4 x 4
+   blocks where 4 of them are left (nchw -> nhwc with 12 channels: an
+   8 x 8 block and 4 columns one by one); returns the first column
+   left. */
+TL__SR_INLINE tl_dim tl__sr_border_blocks4(const char *s, size_t sb, char *d, size_t db, tl_dim mt,
+                                           tl_dim lb, tl_dim lt)
+{
+    tl_dim m, l;
+    for (l = lb; l + 4 <= lt; l += 4) {
+        for (m = 0; m + 4 <= mt; m += 4)
+            tl__sr_transpose_block(4, s + (size_t)m * 4 + (size_t)l * sb, sb,
+                                   d + (size_t)m * db + (size_t)l * 4, db, 4, 4, 0, 0);
+        tl__sr_border(4, s, sb, d, db, m, mt, l, l + 4);
+    }
+    return l;
+}
+
 /* n rows at s, sb bytes apart and w bytes each, each from the line
    holding its first byte through the one holding its last, on their way
    into L1 (l2: only into L2; a constant where inlined). Inlined, as every
@@ -2701,6 +2718,7 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 }
 #endif
                 /* the border: the columns right of the blocks, the rows below */
+                if (es == 4 && wide) lb = tl__sr_border_blocks4(sl, sb, dl, db, full, lb, lt);
                 if (lb < lt) tl__sr_border(es, sl, sb, dl, db, 0, full, lb, lt);
                 tl__sr_border(es, sl, sb, dl, db, full, mt, 0, lt);
             }
