@@ -181,18 +181,20 @@ static int tl__sr_dt_ok(tl_data_type dt)
 
 /* Kernels called with a constant element size or data type are inlined
    into a switch over the constants, so the compiler unrolls them.
-   Sanitizer builds (TL__SIMD_SANITIZED) leave inlining to the compiler:
-   they check the same accesses either way, and the forced copies, each
-   instrumented, took 57 s of a file's 64 (-Og, ASan and UBSan; 7 s
-   without). */
-#if defined(__SANITIZE_ADDRESS__)
-#define TL__SIMD_SANITIZED 1
+   Sanitizer builds and unoptimized ones (TL__SIMD_UNFORCED) leave
+   inlining and unrolling to the compiler: sanitizers check the same
+   accesses either way, and the forced copies, each instrumented, took
+   57 s of a file's 64 (-Og, ASan and UBSan; 7 s without); at -O0,
+   which unrolls nothing, they took a file 65 s and 3.4 GB of GCC's
+   memory (register allocation of the inlined copies). */
+#if defined(__SANITIZE_ADDRESS__) || !defined(__OPTIMIZE__)
+#define TL__SIMD_UNFORCED 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-#define TL__SIMD_SANITIZED 1
+#define TL__SIMD_UNFORCED 1
 #endif
 #endif
-#if defined(TL__SIMD_SANITIZED)
+#if defined(TL__SIMD_UNFORCED)
 #define TL__SR_INLINE static inline
 #elif defined(__GNUC__) || defined(__clang__)
 #define TL__SR_INLINE static inline __attribute__((always_inline))
@@ -226,10 +228,11 @@ static int tl__sr_dt_ok(tl_data_type dt)
 /* The transposes keep all B rows in registers only when their loops are
    unrolled completely; -O2 alone does not do that for B = 8 or 16. The
    conversions keep more loads in flight unrolled four times. Sanitizer
-   builds leave the loops rolled: the hints change no result, and with
+   and unoptimized builds leave the loops rolled: the hints change no
+   result, and with
    AddressSanitizer's checks on every access the unrolled kernels took
    four times as long to compile (over two minutes a file). */
-#if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8)) && !defined(TL__SIMD_SANITIZED)
+#if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8)) && !defined(TL__SIMD_UNFORCED)
 #define TL__SR_UNROLL _Pragma("GCC unroll 16")
 #define TL__SR_UNROLL4 _Pragma("GCC unroll 4")
 #define TL__SR_UNROLL2 _Pragma("GCC unroll 2")
@@ -5351,14 +5354,14 @@ static void tl__simd_reorder_pick(tl_reorder_plan *plan)
    count. Inlined with those constants and fully unrolled, the (un)zip
    stages keep their vectors in registers: 2-2.5x the speed of the same
    loops left rolled, which GCC -O2 does not unroll on its own. */
-#if defined(TL__SIMD_SANITIZED)           /* see TL__SR_INLINE */
+#if defined(TL__SIMD_UNFORCED)            /* see TL__SR_INLINE */
 #define TL__SHUF_INLINE static __inline__
 #elif defined(__GNUC__) || defined(__clang__)
 #define TL__SHUF_INLINE static __inline__ __attribute__((always_inline))
 #else
 #define TL__SHUF_INLINE static
 #endif
-#if defined(TL__SIMD_SANITIZED)           /* see TL__SR_UNROLL */
+#if defined(TL__SIMD_UNFORCED)            /* see TL__SR_UNROLL */
 #define TL__SHUF_UNROLL
 #elif defined(__clang__)
 #define TL__SHUF_UNROLL _Pragma("unroll")
