@@ -2697,15 +2697,19 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 }
                 if (!mb || (size_t)mt * (size_t)es > TL__SR_SHORT_M) next = NULL;
                 tl__sr_strip_call(es, wide, sl, sb, dl, db, mb, lb, nt, next, (size_t)mt * (size_t)es, nn);
-                /* a band of 8 rows of bytes (nChw8c's channels: u8 -> f32
-                   nChw8c -> nchw stages them), 16 source rows of 8 bytes
-                   a block, not byte by byte in the border: 1.7x */
-                if (es == 1 && mt - full >= 8) {
+                /* a band of half a block of 1- or 2-byte rows (the 8
+                   channels of u8 -> f32 nChw8c -> nchw and the 4 of bf16
+                   -> f32 nChw4c -> nchw, staged; the last 4 to 7 of bf16
+                   nhwc -> nchw), B source rows of 8 bytes a block, not
+                   value by value in the border: u8 1.7x; bf16 8x12x28x28
+                   25.5 -> 7.0 us (Zen 4) */
+                if (es <= 2 && mt - full >= B / 2) {
                     tl_dim l;
-                    for (l = 0; l < lb; l += 16)
-                        tl__sr_transpose_block(1, sl + (size_t)full + (size_t)l * sb, sb,
-                                               dl + (size_t)full * db + (size_t)l, db, 16, 8, 0, 1);
-                    full += 8;
+                    for (l = 0; l < lb; l += B)
+                        tl__sr_transpose_block(es, sl + (size_t)full * (size_t)es + (size_t)l * sb, sb,
+                                               dl + (size_t)full * db + (size_t)l * (size_t)es, db,
+                                               (int)B, (int)B / 2, 0, 1);
+                    full += B / 2;
                 }
 #if TL__SR_AVX2
                 if (wide == 16 && mt - full >= 8) {     /* a band of 8 x 8 blocks */
@@ -4155,6 +4159,18 @@ static void tl__sr_copy_runs(const char *s, char *d, size_t n, tl__sr_runs rs, t
     }
 }
 
+/* The fewest values of M that a converting tile takes (B values of the
+   source a vector, L values long): a block of B, or half of one for 1-
+   and 2-byte values (rows of 8 bytes, tl__sr_transpose_es's bands), the
+   latter only over an L of more than 16. bf16 and f16 nChw4c -> nchw
+   8x64x14x14 ran 1.1-3.5x faster as tiles, at 48 against 19 us into
+   f32, but tiles of 4 x 4 from weights (OIhw16i16o -> OIhw4o4i) ran up
+   to 9x slower than blocks (Zen 4). */
+static tl_dim tl__sr_tile_m_min(int B, tl_dim nl)
+{
+    return B == 16 || (B == 8 && nl > 16) ? B / 2 : B;
+}
+
 /* The shape every step of this plan takes (the same for all calls), its
    tails aside (tl__sr_pick_shape adds them). */
 static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
@@ -4196,9 +4212,8 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         return;
     }
     /* dst rows shorter than a vector convert before their transpose,
-       which beta's read of dst would have to undo; M takes a block of B,
-       or of 8 bytes a row (tl__sr_transpose_es's bands) */
-    if (sh->M >= 0 && p->loops[sh->M].size >= (B < 8 ? B : 8) && (L->size >= 16 || p->beta == 0)) {
+       which beta's read of dst would have to undo */
+    if (sh->M >= 0 && p->loops[sh->M].size >= tl__sr_tile_m_min(B, L->size) && (L->size >= 16 || p->beta == 0)) {
         sh->shape = TL__SR_TILE_CONVERT;
         sh->stream = p->beta == 0 && p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN;
         return;
@@ -4272,6 +4287,13 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
            -> s8 48 -> 15, bf16 -> f32 66 -> 18, f32 -> f32 with a scale
            107 -> 18 (Zen 4) */
         if (p->loops[sh->M].size == 8) return 0;
+        /* so does an M of 4 (nChw4c's channels, 4i4o's inputs) over an L
+           of more than 16 (4-byte values in 4 x 4 blocks, 2-byte ones in
+           tl__sr_transpose_es's bands); over 16 (OIhw4i16o4i's o) blocks
+           ran twice as fast. In cache, Zen 4: f32 -> bf16, f16, s8
+           nChw4c -> nchw 8x64x14x14 47-65 -> 20-24 us, s32 -> f32 62 ->
+           21, bf16 -> f32 48 -> 19, OIhw4i4o -> oihw 1x1 3.4 -> 1.4 */
+        if (p->loops[sh->M].size == 4 && L->size > 16) return 0;
         return p->loops[sh->M].size < 16 ||
                (tl_dt_size(p->dst_md.data_type) < tl_dt_size(p->src_md.data_type) &&
                 (L->size > 16 || p->loops[sh->M].size < TL__SR_STAGE));

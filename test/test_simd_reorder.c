@@ -1253,6 +1253,76 @@ static void converting_tiles(void)
     }
 }
 
+/* Blocks of 4 channels or inputs into plain layouts (nChw4c -> nchw,
+   OIhw4i4o -> oihw) that convert: over more than 16 pixels or taps they
+   must go as converting tiles, never as staged blocks, 4-byte sources
+   in 4 x 4 blocks and 2-byte ones in bands of 4 rows of 8 bytes
+   (tl__sr_transpose_es); over 16 or fewer they keep the blocks, save
+   per-channel scales (tiles before too). Pixel
+   counts leave every remainder of a band's 8 columns; 6 channels end
+   in a partial block (tails). One scale, and per-channel ones. */
+static void blocks_of_four(void)
+{
+    static const struct { tl_data_type sdt, ddt; } t[] = {
+        { TL_F32, TL_BF16 }, { TL_F32, TL_S8 }, { TL_S32, TL_F32 }, { TL_F32, TL_F32 },
+        { TL_BF16, TL_F32 }, { TL_F16, TL_F32 }, { TL_BF16, TL_S8 }, { TL_F16, TL_BF16 },
+    };
+    static const struct { const char *st, *dt; tl_dim c, h, w; } k[] = {
+        { "nChw4c", "nchw", 8, 3, 7 },  { "nChw4c", "nchw", 8, 5, 5 },  { "nChw4c", "nchw", 4, 4, 7 },
+        { "nChw4c", "nchw", 12, 2, 9 }, { "nChw4c", "nchw", 8, 6, 5 },  { "nChw4c", "nchw", 8, 3, 11 },
+        { "nChw4c", "nchw", 8, 1, 23 }, { "nChw4c", "nchw", 8, 7, 7 },  { "nChw4c", "nchw", 8, 4, 4 },
+        { "nChw4c", "nchw", 6, 5, 5 },  { "OIhw4i4o", "oihw", 24, 1, 1 }, { "OIhw4i4o", "oihw", 8, 3, 3 },
+        { "OIhw4i4o", "oihw", 16, 1, 1 },
+    };
+    static float scales[64];
+    size_t i, j;
+    int m, tiles = 0;
+    for (i = 0; i < 64; ++i) scales[i] = 0.25f + 0.125f * (float)(i % 16);
+    for (i = 0; i < sizeof t / sizeof t[0]; ++i)
+        for (j = 0; j < sizeof k / sizeof k[0]; ++j)
+            for (m = -1; m <= 1; ++m) {
+                tl_dim dims[4] = { 0, 0, 0, 0 };
+                int weights = k[j].st[0] == 'O';
+                tl_memory_desc s, d;
+                tl_reorder_attr a;
+                tl_reorder_plan plan;
+                tl__sr_shape sh;
+                long perm = cases_perm;
+                char what[128];
+                if (m < 0 && t[i].sdt == t[i].ddt) continue;     /* a plain copy */
+                dims[0] = weights ? 40 : 2;
+                dims[1] = k[j].c;
+                dims[2] = k[j].h;
+                dims[3] = k[j].w;
+                memset(&a, 0, sizeof a);
+                if (m >= 0) {
+                    a.scales = scales;
+                    a.scale_mask = m ? 1 << (weights ? 0 : 1) : 0;
+                }
+                if (tl_md_init_by_tag(&s, 4, dims, t[i].sdt, k[j].st) ||
+                    tl_md_init_by_tag(&d, 4, dims, t[i].ddt, k[j].dt) ||
+                    tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+                    CHECK_MSG(0, "blocks of four refused");
+                    continue;
+                }
+                snprintf(what, sizeof what, "blocks of four %s -> %s %s -> %s %ldx%ldx%ldx%ld, scales %d",
+                         tl_dt_name(t[i].sdt), tl_dt_name(t[i].ddt), k[j].st, k[j].dt, (long)dims[0],
+                         (long)dims[1], (long)dims[2], (long)dims[3], m);
+                compare(&s, &d, &a, (int)(j % 4) * 4, what);
+                if (plan.has_tails || !on_kernel(&plan)) continue;
+                tl__sr_pick_shape(&plan, &sh);
+                /* L: the pixels, the taps, or the inputs of a 1x1 kernel;
+                   per-channel scales over a short L never took blocks */
+                if (plan.loops[plan.nloops - 1].size > 16)
+                    CHECK_MSG(sh.shape == TL__SR_TILE_CONVERT && cases_perm == perm,
+                              "%s: shape %d, staged blocks %ld", what, sh.shape, cases_perm - perm);
+                else if (m < 1)
+                    CHECK_MSG(cases_perm > perm, "%s: not in staged blocks", what);
+                tiles += sh.shape == TL__SR_TILE_CONVERT;
+            }
+    printf("blocks of four: %d plans as converting tiles\n", tiles);
+}
+
 /* Copying tiles whose dst rows are narrower than a vector (nchw -> nhwc
    with 1 to 15 channels of bytes, 1 to 7 of 16-bit, 1 to 3 of 32-bit
    values): dense rows (overlapping whole-vector stores), a view of
@@ -1492,6 +1562,7 @@ int main(int argc, char **argv)
     short_runs();
     gathered_runs();
     converting_tiles();
+    blocks_of_four();
     wide_blocks();
     narrow_blocks();
     streamed_conversions();
