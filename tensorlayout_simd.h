@@ -4333,6 +4333,20 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
 
 static int tl__sr_short_fits(const tl_reorder_plan *p, const tl__sr_shape *sh);
 
+/* Whether tl__sr_convert_short would gather 256 values or more a step
+   of p (shape sh: L x K x K2), which pays for its converter call. The
+   `small` staged blocks lost to those: Zen 4, in cache, s8 -> f32 nChw4c
+   -> nChw8c 8x64x14x14 53.6 -> 18.7 us; nChw4c -> nChw8c and nChw16c,
+   OIhw4i4o -> OIhw16i16o 1x1, ohwi -> OIhw4o4i 1x1 0.6-0.9x the time
+   (K2: 16 to 3136 pixels or outputs). Steps of 144 values or fewer (K2:
+   the 9 taps or 4 outputs of a 3x3 kernel) ran 1.2-4x slower gathered. */
+static int tl__sr_gathers_long(const tl_reorder_plan *p, const tl__sr_shape *sh)
+{
+    if (sh->K < 0) return 0;
+    return p->loops[p->nloops - 1].size * p->loops[sh->K].size *
+           (sh->K2 >= 0 ? p->loops[sh->K2].size : 1) >= 256;
+}
+
 /* Whether blocks pm (from tl__sr_perm_init) beat the runs that
    tl__sr_convert_short would take instead: not those of the slow kind,
    nor fast ones whose R rows are 4 or 8 values of a vector or more, nor
@@ -4340,14 +4354,16 @@ static int tl__sr_short_fits(const tl_reorder_plan *p, const tl__sr_shape *sh);
    (nChw4c's 4 channels or 4o4i's 4 inputs: s8, u8, bf16 -> f32 nChw4c
    -> nChw16c 8x64x14x14 74 -> 16 us, -> nhwc 24-34 -> 13-18, OIhw4i4o
    -> OIhw16i16o 1x1 4.1 -> 0.9, oihw -> OIhw4i16o4i 1x1 1.4-2.0 ->
-   0.7-1.1; Zen 4). The others lost gathered: `small` blocks up to 4x
-   (OIhw4i4o -> OIhw8i8o 3x3), R rows of 16 into bf16 or over 16
+   0.7-1.1; Zen 4), nor `small` ones whose runs would be gathered long
+   (tl__sr_gathers_long). The others lost gathered: `small` blocks up
+   to 4x (OIhw4i4o -> OIhw8i8o 3x3), R rows of 16 into bf16 or over 16
    columns up to 1.5x (OIhw16o16i -> OIhw4i16o4i 3x3 with scales), of 64
    1.3x (nChw4c -> nhwc 1x256x56x56). */
-static int tl__sr_perm_keeps(const tl_reorder_plan *p, const tl__sr_perm *pm)
+static int tl__sr_perm_keeps(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl__sr_perm *pm)
 {
     if (!pm->fast) return 0;
-    if (pm->small || pm->nR > 16) return 1;
+    if (pm->nR > 16) return 1;
+    if (pm->small) return !tl__sr_gathers_long(p, sh);
     return pm->nR == 16 && (pm->nC < 64 || p->dst_md.data_type != TL_F32);
 }
 
@@ -4363,7 +4379,7 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
     return tl__sr_perm_better(p, sh, TL__SR_PBLOCK) && tl__sr_perm_init(p, pm, begin, end) &&
            tl__sr_perm_better(p, sh, pm->nC) &&
            !(sh->shape == TL__SR_TILE_COPY && pm->R == p->nloops - 1) &&
-           (tl__sr_perm_keeps(p, pm) || !tl__sr_short_fits(p, sh));
+           (tl__sr_perm_keeps(p, sh, pm) || !tl__sr_short_fits(p, sh));
 }
 
 #if TL__SR_AVX2

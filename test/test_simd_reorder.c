@@ -367,8 +367,10 @@ static void weights(void)
         { TL_F32, TL_U8, "oihw", "OIhw16o16i", 16, 16, 2, 0 },   /* zip of 16 rows */
         { TL_F32, TL_S8, "oihw", "IOhw16o16i", 16, 16, 2, 0 },   /* 1x1: runs of 16 */
         { TL_F32, TL_BF16, "oihw", "OIhw8i16o2i", 16, 16, 2, 2 },
-        { TL_F32, TL_S8, "oihw", "OIhw4o4i", 4, 16, 2, 2 },       /* rows of 4 bytes */
-        { TL_F32, TL_S8, "oihw", "OIhw2i8o4i", 8, 16, 2, 2 },     /* rows of 8 bytes */
+        /* rows of 4 and 8 bytes; 1x1: runs gathered where a step holds
+           256 values or more (tl__sr_gathers_long), blocks elsewhere */
+        { TL_F32, TL_S8, "oihw", "OIhw4o4i", 4, 16, 2, 0 },
+        { TL_F32, TL_S8, "oihw", "OIhw2i8o4i", 8, 16, 2, 0 },
         { TL_S8, TL_S8, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
         { TL_S8, TL_F32, "oihw", "OIhw16i16o", 16, 16, 2, 0 },   /* 1x1: a converting tile */
         { TL_BF16, TL_S8, "oihw", "OIhw4i16o4i", 16, 16, 2, 2 },
@@ -1113,8 +1115,8 @@ static void streamed_conversions(void)
 /* Runs of fewer than 8 values against the scalar engine: an nChw4c or
    nChw2c block's channels (tl__sr_join_runs: same layout, per-channel
    scales repeating every 4 or 2 values) and runs gathered in dst's
-   order (tl__sr_convert_short: nChw4c into nChw16c and nhwc, into
-   nChw4c from nChw8c, nChw16c and nhwc), in 4, 8 and 16 bytes of src;
+   order (tl__sr_convert_short: nChw4c into nChw8c, nChw16c and nhwc,
+   into nChw4c from nChw8c, nChw16c and nhwc), in 4, 8 and 16 bytes of src;
    pixel counts whose values are not in 16s (25, 17) and one of several
    chunks (256 pixels), under one scale, per-channel scales,
    per-channel scales with beta and zero points, and none (the plans
@@ -1127,7 +1129,8 @@ static void gathered_runs(void)
                                      { "nChw4c", "nChw16c" }, { "nChw4c", "nhwc" },
                                      { "nChw16c", "nChw4c" }, { "nChw8c", "nChw4c" },
                                      { "nhwc", "nChw4c" }, { "OIhw4i4o", "OIhw16i16o" },
-                                     { "ohwi", "OIhw4o4i" }, { "oihw", "OIhw4i16o4i" } };
+                                     { "ohwi", "OIhw4o4i" }, { "oihw", "OIhw4i16o4i" },
+                                     { "nChw4c", "nChw8c" } };
     static const tl_dim sizes[][4] = { { 2, 32, 5, 5 }, { 3, 16, 17, 1 }, { 1, 16, 16, 16 },
                                        { 16, 32, 3, 3 }, { 64, 64, 1, 1 } };
     static float store[64];
