@@ -2242,6 +2242,67 @@ static void tl__shuf16_lines(const char *s, char *d, tl_dim nv, tl_dim step, siz
     else TL__SHUF_LINES_NS(8)
 }
 #undef TL__SHUF_LINES_NS
+
+/* 4-byte transposes with 4 values on one side, dense (nChw4c's channels):
+   16 rows of the other side at a time, four 64-byte vectors in and four
+   out through a lane shuffle and a two-source permute each. Splitting
+   (nm = 4, source rows of 4 values one after another: nChw4c -> nchw):
+   the permutes take channels 0, 1 and 2, 3 of 8 pixels into two
+   vectors, the lane shuffles their halves into whole channel rows.
+   Joining (nl = 4, dst rows of 4 values one after another: nchw ->
+   nChw4c) runs the same steps backwards. SSE2's 4 x 4 blocks took a
+   shuffle for every 2 values. Returns the rows (joining) or columns
+   (splitting) done, in 16s. */
+static tl_dim tl__sr16_quads(const char *s, tl_dim ss, char *d, tl_dim ds, tl_dim nm, tl_dim nl)
+{
+    static const int32_t split[2][16] = {
+        { 0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29 },
+        { 2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31 } };
+    static const int32_t join[2][16] = {
+        { 0, 8, 16, 24, 1, 9, 17, 25, 2, 10, 18, 26, 3, 11, 19, 27 },
+        { 4, 12, 20, 28, 5, 13, 21, 29, 6, 14, 22, 30, 7, 15, 23, 31 } };
+    const float *sf = (const float *)(const void *)s;
+    float *df = (float *)(void *)d;
+    tl_dim n = nm == 4 ? nl : nm, i;
+    int k;
+    if (nm == 4) {
+        simde__m512i lo = simde_mm512_loadu_si512((const void *)split[0]),
+                     hi = simde_mm512_loadu_si512((const void *)split[1]);
+        for (i = 0; i + 16 <= n; i += 16) {
+            const float *p = sf + 4 * i;
+            simde__m512 a[4], r[4];
+            for (k = 0; k < 2; ++k) {     /* pixels 8k..8k+7: channels 0, 1 and 2, 3 */
+                simde__m512 x = simde_mm512_loadu_ps(p + 32 * k), y = simde_mm512_loadu_ps(p + 32 * k + 16);
+                a[k] = simde_mm512_permutex2var_ps(x, lo, y);
+                a[k + 2] = simde_mm512_permutex2var_ps(x, hi, y);
+            }
+            r[0] = simde_mm512_shuffle_f32x4(a[0], a[1], 0x44);
+            r[1] = simde_mm512_shuffle_f32x4(a[0], a[1], 0xee);
+            r[2] = simde_mm512_shuffle_f32x4(a[2], a[3], 0x44);
+            r[3] = simde_mm512_shuffle_f32x4(a[2], a[3], 0xee);
+            for (k = 0; k < 4; ++k) simde_mm512_storeu_ps(df + (size_t)k * (size_t)ds + i, r[k]);
+        }
+        return i;
+    }
+    {
+        simde__m512i lo = simde_mm512_loadu_si512((const void *)join[0]),
+                     hi = simde_mm512_loadu_si512((const void *)join[1]);
+        for (i = 0; i + 16 <= n; i += 16) {
+            simde__m512 r[4], a[4];
+            float *p = df + 4 * i;
+            for (k = 0; k < 4; ++k) r[k] = simde_mm512_loadu_ps(sf + (size_t)k * (size_t)ss + i);
+            a[0] = simde_mm512_shuffle_f32x4(r[0], r[1], 0x44);     /* channels 0, 1 of pixels 0..7 */
+            a[1] = simde_mm512_shuffle_f32x4(r[0], r[1], 0xee);     /* of pixels 8..15 */
+            a[2] = simde_mm512_shuffle_f32x4(r[2], r[3], 0x44);
+            a[3] = simde_mm512_shuffle_f32x4(r[2], r[3], 0xee);
+            for (k = 0; k < 2; ++k) {
+                simde_mm512_storeu_ps(p + 32 * k, simde_mm512_permutex2var_ps(a[k], lo, a[k + 2]));
+                simde_mm512_storeu_ps(p + 32 * k + 16, simde_mm512_permutex2var_ps(a[k], hi, a[k + 2]));
+            }
+        }
+        return i;
+    }
+}
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
@@ -2991,6 +3052,15 @@ static int tl__sr_stream_rows(const char *d, size_t db, size_t rowb, tl_dim nm, 
     return tl__sr_lines(d, tl__sr_row_gaps(db, rs)) || (!tl__sr_intel() && (db != rowb || nm % 16 == 0));
 }
 
+#if TL__SR_AVX512
+/* Whether tl__sr16_quads takes an M x L tile: 4 dense values a source
+   row (ss 4) or a dst row (ds 4), 16 or more of the other side. */
+static int tl__sr_quads_fit(tl_dim ss, tl_dim ds, tl_dim nm, tl_dim nl)
+{
+    return tl__sr_avx512() && ((nm == 4 && ss == 4 && nl >= 16) || (nl == 4 && ds == 4 && nm >= 16));
+}
+#endif
+
 /* rs.count tiles, tile k rs.s and rs.d bytes after tile k - 1 (their
    setup paid once: the 9 hw x 16 i tiles of OIhw16o16i, one per o).
    Rows too short for a block are widened, wherever the tile comes from
@@ -3005,6 +3075,18 @@ static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl
         for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) tl__sr_widen(es, s, ss, d, ds, nm, nl, pad);
         return;
     }
+#if TL__SR_AVX512
+    if (es == 4 && !nt && tl__sr_quads_fit(ss, ds, nm, nl)) {
+        for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) {
+            tl_dim done = tl__sr16_quads(s, ss, d, ds, nm, nl);
+            if (nm == 4) tl__sr_transpose_es(4, 0, s + (size_t)(done * ss) * 4, ss, d + (size_t)done * 4, ds, 4,
+                                             nl - done, 0, tl__sr_one_run);
+            else tl__sr_transpose_es(4, 0, s + (size_t)done * 4, ss, d + (size_t)(done * ds) * 4, ds,
+                                     nm - done, 4, 0, tl__sr_one_run);
+        }
+        return;
+    }
+#endif
     /* 1- and 2-byte elements stream only whole lines (tl__sr_strip_lines) */
     if (es <= 2) nt = nt && tl__sr_stream_narrow(es, d, db, nl, rs.d);
     else nt = nt && tl__sr_stream_rows(d, db, (size_t)nl * (size_t)es, nm, rs);
