@@ -1902,12 +1902,9 @@ TL__SR_INLINE simde__m512i tl__sr16_pack_i8(simde__m512i a, simde__m512i b, simd
                                          tl__sr16_packs_i8(a, b, c, d, u8));
 }
 
-/* f32 -> bf16, 16 values a vector, as tl__sr8_bf16 rounds: to nearest
-   even by adding 0x7fff and the lowest kept bit, NaN quieted instead;
-   the top halves are then picked out by a byte shuffle in each lane and
-   a permute of the lanes' low halves (SIMDe 0.7.4 has no truncating
-   vpmovdw and no 32-bit arithmetic shift, which would let the saturating
-   one do). */
+/* f32 -> bf16 as tl__sr8_bf16 rounds: to nearest even by adding 0x7fff
+   and the lowest kept bit, NaN quieted instead; the bf16 values are the
+   top halves of the 32-bit lanes returned. */
 TL__SR_INLINE simde__m512i tl__sr16_round_bf16(simde__m512 v)
 {
     simde__m512i u = simde_mm512_castps_si512(v);
@@ -1917,20 +1914,10 @@ TL__SR_INLINE simde__m512i tl__sr16_round_bf16(simde__m512 v)
                                       simde_mm512_or_si512(u, simde_mm512_set1_epi32(0x400000)));
 }
 
-TL__SR_INLINE simde__m256i tl__sr16_to_bf16(simde__m512 v)
-{
-    static const int8_t top[16] = { 2, 3, 6, 7, 10, 11, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1 };
-    static const int64_t halves[8] = { 0, 2, 4, 6, 1, 3, 5, 7 };
-    simde__m512i r = tl__sr16_round_bf16(v);
-    r = simde_mm512_shuffle_epi8(r, simde_mm512_broadcast_i32x4(simde_mm_loadu_si128((const simde__m128i *)(const void *)top)));
-    r = simde_mm512_permutexvar_epi64(simde_mm512_loadu_si512((const void *)halves), r);
-    return simde_mm512_castsi512_si256(r);
-}
-
-/* 32 values, a's then b's, as tl__sr16_to_bf16 rounds them: one word
-   permute of both picks the top halves (where two values took a byte
-   shuffle and a lane permute each; the Zen 4 converts at 5 cycles a
-   vector, bound by these operations). */
+/* 32 values, a's then b's, in bf16: one two-source word permute picks
+   the top halves (SIMDe 0.7.4 has no truncating vpmovdw). A byte
+   shuffle and a lane permute for each 16 values before: the Zen 4
+   converts at 5 cycles a vector, bound by these operations. */
 TL__SR_INLINE simde__m512i tl__sr16_to_bf16x2(simde__m512 a, simde__m512 b)
 {
     static const int16_t tops[32] = { 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31,
@@ -1993,7 +1980,10 @@ TL__SR_INLINE void tl__sr16_convert_loop(const tl__sr_q *q, int extra, tl_data_t
         for (; k + 32 <= n; k += 32)
             tl__sr16_put(dst + 2 * k, tl__sr16_to_bf16x2(tl__sr16_scaled(q, extra, src, sc, k),
                                                           tl__sr16_scaled(q, extra, src, sc, k + 16)), q->nt);
-        if (k < n) tl__sr8_put(dst + 2 * k, tl__sr16_to_bf16(tl__sr16_scaled(q, extra, src, sc, k)), q->nt);
+        if (k < n) {        /* the last 16 (runs are in 16s): the low half */
+            simde__m512 v = tl__sr16_scaled(q, extra, src, sc, k);
+            tl__sr8_put(dst + 2 * k, simde_mm512_castsi512_si256(tl__sr16_to_bf16x2(v, v)), q->nt);
+        }
         return;
     }
     for (; k + 64 <= n; k += 64) {
@@ -3078,11 +3068,13 @@ static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl
 #if TL__SR_AVX512
     if (es == 4 && !nt && tl__sr_quads_fit(ss, ds, nm, nl)) {
         for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) {
-            tl_dim done = tl__sr16_quads(s, ss, d, ds, nm, nl);
-            if (nm == 4) tl__sr_transpose_es(4, 0, s + (size_t)(done * ss) * 4, ss, d + (size_t)done * 4, ds, 4,
-                                             nl - done, 0, tl__sr_one_run);
-            else tl__sr_transpose_es(4, 0, s + (size_t)done * 4, ss, d + (size_t)(done * ds) * 4, ds,
-                                     nm - done, 4, 0, tl__sr_one_run);
+            tl_dim done = tl__sr16_quads(s, ss, d, ds, nm, nl);     /* the rest: fewer than 16 */
+            if (nm == 4 && done < nl)
+                tl__sr_transpose_es(4, 0, s + (size_t)(done * ss) * 4, ss, d + (size_t)done * 4, ds, 4,
+                                    nl - done, 0, tl__sr_one_run);
+            else if (nm != 4 && done < nm)
+                tl__sr_transpose_es(4, 0, s + (size_t)done * 4, ss, d + (size_t)(done * ds) * 4, ds,
+                                    nm - done, 4, 0, tl__sr_one_run);
         }
         return;
     }

@@ -1261,9 +1261,9 @@ static void converting_tiles(void)
    must go as converting tiles, never as staged blocks, 4-byte sources
    in 4 x 4 blocks and 2-byte ones in bands of 4 rows of 8 bytes
    (tl__sr_transpose_es); over 16 or fewer they keep the blocks, save
-   per-channel scales (tiles before too). Pixel
-   counts leave every remainder of a band's 8 columns; 6 channels end
-   in a partial block (tails). One scale, and per-channel ones. */
+   per-channel scales (tiles before too). Pixel counts leave every
+   remainder of a band's 8 columns; 6 channels end in a partial block
+   (tails). One scale, and per-channel ones. */
 static void blocks_of_four(void)
 {
     static const struct { tl_data_type sdt, ddt; } t[] = {
