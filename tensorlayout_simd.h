@@ -481,6 +481,126 @@ typedef struct {
 
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL };
 
+/* Runs of 8 or 16 f32 values that lie side by side in dst, with the
+   rs.count runs of each outer iteration filling outer.d (tl__sr_side_fits):
+   dst is one stretch, written 64 bytes a store from a group of np pieces
+   of 8 values (np: 4 for bf16, 8 for 8-bit), two pieces a vector,
+   wherever they lie in the source (tl__sr16_side_runs). A group's
+   pieces sit so[] bytes and co[] scale indices from its first, in the
+   order the vectors take them: pieces that neighbour in the source
+   share a vector where every piece has such a neighbour (whole: one
+   load a vector), and a permute puts the values back in dst's order
+   (idx: words for bf16, dwords for the packed bytes, or the tables of
+   dst's order where the pieces keep it). The inner walk takes ni
+   groups gs bytes and gc indices apart, the outer one no times os bytes
+   and oc indices apart. */
+typedef struct {
+    size_t so[8], gs, os;
+    tl_dim co[8], gc, oc, ni, no;
+    int whole, cwhole;      /* cwhole: the pairs' scales neighbour too */
+    const void *idx;        /* words, dwords or the tables below */
+    int16_t words[32];
+    int32_t dwords[16];
+} tl__sr_side;
+
+/* Dword j of lane k to dword k of lane j: the 4 x 4 transpose of a
+   vector's dwords over its lanes. */
+static const int32_t tl__sr16_dwords_t4x4[16] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
+/* The top halves of two vectors' 32-bit lanes, in order */
+static const int16_t tl__sr16_bf16_tops[32] = { 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31,
+                                                33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63 };
+
+/* The vectors' pieces of a group whose pieces in dst's order sit so[]
+   and co[] from its first (tl__sr_side): slot[j], piece j's place
+   among the vectors' halves, pairs neighbours where all have one. Once
+   per converter call, so without divisions (a first version's cost a
+   fifth of the time of f32 -> bf16 nChw16c -> nChw8c 8x64x14x14). */
+static void tl__sr_side_pairs(tl__sr_side *g, int np, const size_t *so, const tl_dim *co)
+{
+    unsigned slot[8], used = 0, v = 0, t;
+    int j, k, moved = 0;
+    g->whole = 1;
+    for (j = 0; j < np && so[j + 1] == so[j] + 32; j += 2) {   /* dst's pairs neighbour (runs of 16) */
+        slot[j] = (unsigned)j;
+        slot[j + 1] = (unsigned)j + 1;
+    }
+    for (j = j < np ? 0 : np; j < np; ++j) {
+        if (used >> j & 1) continue;
+        for (k = j + 1; k < np && (used >> k & 1 || (so[k] != so[j] + 32 && so[j] != so[k] + 32)); ++k) {}
+        g->whole = k < np;
+        if (!g->whole) break;
+        used |= 1u << j | 1u << k;
+        slot[j] = 2 * v + (so[j] > so[k]);
+        slot[k] = 2 * v + (so[k] > so[j]);
+        ++v;
+    }
+    for (j = 0; j < np; ++j) {
+        if (!g->whole) slot[j] = (unsigned)j;
+        moved |= slot[j] != (unsigned)j;
+        g->so[slot[j]] = so[j];
+        g->co[slot[j]] = co[j];
+    }
+    g->cwhole = g->whole;
+    for (j = 0; j < np; j += 2) g->cwhole &= g->co[j + 1] == g->co[j] + 8;
+    g->idx = np == 4 ? (const void *)tl__sr16_bf16_tops : (const void *)tl__sr16_dwords_t4x4;
+    if (!moved) return;
+    g->idx = np == 4 ? (const void *)g->words : (const void *)g->dwords;
+    /* bf16's dst word 8j + t is the top half of lane t of piece j's half
+       of its vector (the second vector's words from 32); 8-bit's dst
+       dword 2j + t, values 4t.. of piece j, was packed into dword 4L + v,
+       L the 128-bit lane those values had in vector v */
+    for (j = 0; j < np; ++j) {
+        if (np == 4)    /* 8 words at once: their computation was a tenth of nChw8c -> nChw16c's time */
+            simde_mm_storeu_si128((simde__m128i *)(void *)(g->words + 8 * j),
+                                  simde_mm_add_epi16(simde_mm_loadu_si128((const simde__m128i *)(const void *)tl__sr16_bf16_tops),
+                                                     simde_mm_set1_epi16((int16_t)(slot[j] / 2 * 32 + slot[j] % 2 * 16))));
+        else
+            for (t = 0; t < 2; ++t) g->dwords[2 * j + t] = (int32_t)(4 * (2 * (slot[j] % 2) + t) + slot[j] / 2);
+    }
+}
+
+/* Fills g for runs of n values (rs along, outer.count times) in groups
+   of np pieces (4: bf16, 8: 8-bit); returns the outer iterations the
+   walk covers (the rest go to the other loops), 0 where neither loop
+   lines up with the groups. */
+static tl_dim tl__sr_side_init(tl__sr_side *g, tl_dim n, int np, tl_dim sstep, tl__sr_runs rs,
+                               tl__sr_runs outer)
+{
+    tl_dim per = n / 8, G = np / per, k = 0, o = 0, done, co[8];   /* pieces a run, runs a group */
+    size_t so[8];
+    int j;
+    if ((rs.count & (G - 1)) == 0) {    /* groups inside an outer iteration (G: 2, 4 or 8) */
+        g->ni = rs.count >> (G == 2 ? 1 : G == 4 ? 2 : 3);
+        g->gs = (size_t)G * rs.s;
+        g->gc = G * rs.c;
+        g->no = done = outer.count;
+    } else if (G % rs.count == 0 && outer.count >= G / rs.count) {     /* across them */
+        g->ni = outer.count / (G / rs.count);
+        g->gs = (size_t)(G / rs.count) * outer.s;
+        g->gc = G / rs.count * outer.c;
+        g->no = 1;
+        done = g->ni * (G / rs.count);
+    } else {
+        return 0;
+    }
+    g->os = outer.s;
+    g->oc = outer.c;
+    for (j = 0; j < np; j += (int)per) {     /* run k of outer iteration o */
+        so[j] = (size_t)o * outer.s + (size_t)k * rs.s;
+        co[j] = o * outer.c + k * rs.c;
+        if (per == 2) {
+            so[j + 1] = so[j] + 32;
+            co[j + 1] = co[j] + 8 * sstep;
+        }
+        if (++k == rs.count) {
+            k = 0;
+            ++o;
+        }
+    }
+    tl__sr_side_pairs(g, np, so, co);
+    return done;
+}
+
 /* The plan's arithmetic, copied into locals once per run: dst is written
    through char pointers, which may alias the plan and the scales, so the
    compiler would otherwise re-read every field for every vector. */
@@ -1776,10 +1896,6 @@ TL__SR_INLINE void tl__sr16_tiles_block(const char *b, const size_t *off, char *
 
 static TL__SR_TILES_BODY(tl__sr16_tiles4, 4, 16, tl__sr16_tiles_block)
 
-/* Dword j of lane k to dword k of lane j: the 4 x 4 transpose of a
-   vector's dwords over its lanes. */
-static const int32_t tl__sr16_dwords_t4x4[16] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
-
 /* The transpose of S and the zip of T in one pass, for blocks of 16 R
    rows whose Z loop (zs columns of S apart) sits inside R in dst:
    8-bit values with a Z of 4 (4i16o4i), 16-bit ones with a Z of 2
@@ -1914,16 +2030,20 @@ TL__SR_INLINE simde__m512i tl__sr16_round_bf16(simde__m512 v)
                                       simde_mm512_or_si512(u, simde_mm512_set1_epi32(0x400000)));
 }
 
+/* 32 values of a and b in bf16, word w the top half of a's word idx[w]
+   (b's from 32). */
+TL__SR_INLINE simde__m512i tl__sr16_bf16_pick(simde__m512 a, simde__m512 b, simde__m512i idx)
+{
+    return simde_mm512_permutex2var_epi16(tl__sr16_round_bf16(a), idx, tl__sr16_round_bf16(b));
+}
+
 /* 32 values, a's then b's, in bf16: one two-source word permute picks
    the top halves (SIMDe 0.7.4 has no truncating vpmovdw). A byte
    shuffle and a lane permute for each 16 values before: the Zen 4
    converts at 5 cycles a vector, bound by these operations. */
 TL__SR_INLINE simde__m512i tl__sr16_to_bf16x2(simde__m512 a, simde__m512 b)
 {
-    static const int16_t tops[32] = { 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31,
-                                      33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63 };
-    return simde_mm512_permutex2var_epi16(tl__sr16_round_bf16(a), simde_mm512_loadu_si512((const void *)tops),
-                                          tl__sr16_round_bf16(b));
+    return tl__sr16_bf16_pick(a, b, simde_mm512_loadu_si512((const void *)tl__sr16_bf16_tops));
 }
 
 /* v scaled (by s, when scaled) and shifted as the engine does. */
@@ -2010,6 +2130,97 @@ static void tl__sr16_convert_full(const tl_reorder_plan *p, const char *src, cha
     case TL_BF16: tl__sr16_convert_body(p, TL_F32, TL_BF16, 4, 2, src, dst, sc, n, rs, outer); break;
     default: tl__sr16_convert_body(p, TL_F32, TL_S8, 4, 1, src, dst, sc, n, rs, outer); break;
     }
+}
+
+/* 8 floats from a, then 8 from b (vinsertf64x4: SIMDe emulates
+   vinsertf32x8 without AVX512DQ, through the stack, which made a first
+   version of tl__sr16_side_runs 5x slower than the AVX2 loop). */
+TL__SR_INLINE simde__m512 tl__sr16_join8(const float *a, const float *b)
+{
+    return simde_mm512_castpd_ps(simde_mm512_insertf64x4(simde_mm512_castps_pd(simde_mm512_castps256_ps512(simde_mm256_loadu_ps(a))),
+                                                         simde_mm256_castps_pd(simde_mm256_loadu_ps(b)), 1));
+}
+
+/* How a walk's values scale: not at all, by q->s0, or each by its own. */
+enum { TL__SR_UNSCALED, TL__SR_SCALED_ONCE, TL__SR_SCALED_EACH };
+
+/* Vector i of the group at s (its scales from index c as per says),
+   scaled and shifted; whole: its pieces are one load, and its scales
+   (g->cwhole). */
+TL__SR_INLINE simde__m512 tl__sr16_side_vector(const tl__sr_q *q, int extra, int per, int whole,
+                                               const char *s, const float *sc, tl_dim c,
+                                               const tl__sr_side *g, int i)
+{
+    const float *a = (const float *)(const void *)(s + g->so[2 * i]);
+    simde__m512 v = whole ? simde_mm512_loadu_ps(a)
+                          : tl__sr16_join8(a, (const float *)(const void *)(s + g->so[2 * i + 1]));
+    simde__m512 f = simde_mm512_set1_ps(q->s0);
+    if (per == TL__SR_SCALED_EACH)
+        f = whole ? simde_mm512_loadu_ps(sc + c + g->co[2 * i]) : tl__sr16_join8(sc + c + g->co[2 * i], sc + c + g->co[2 * i + 1]);
+    return tl__sr16_quantize(q, extra, v, per != TL__SR_UNSCALED, f);
+}
+
+/* The walk of tl__sr_side g from s and scale index c to d; bf16: the
+   type of dst, else s8 or u8 (u8). */
+TL__SR_INLINE void tl__sr16_side_walk(const tl__sr_q *q, int extra, int per, int whole, int bf16, int u8,
+                                      const char *s, const float *sc, tl_dim c,
+                                      const tl__sr_side *g, char *d)
+{
+    simde__m512i idx = simde_mm512_loadu_si512(g->idx);
+    tl_dim o, i;
+    for (o = 0; o < g->no; ++o, s += g->os, c += g->oc) {
+        const char *sg = s;
+        tl_dim cg = c;
+        for (i = 0; i < g->ni; ++i, sg += g->gs, cg += g->gc, d += 64) {
+            simde__m512 a = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 0);
+            simde__m512 b = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 1);
+            if (bf16) {
+                tl__sr16_put(d, tl__sr16_bf16_pick(a, b, idx), q->nt);
+            } else {
+                simde__m512 e = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 2);
+                simde__m512 f = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 3);
+                tl__sr16_put(d, simde_mm512_permutexvar_epi32(idx, tl__sr16_packs_i8(tl__sr16_to_i32(a, u8), tl__sr16_to_i32(b, u8),
+                                                                                       tl__sr16_to_i32(e, u8), tl__sr16_to_i32(f, u8), u8)),
+                             q->nt);
+            }
+        }
+    }
+}
+
+/* tl__sr16_side_walk for dst of bf16 (bf16) or 8 bits, the scaling and
+   the other steps constant; the pieces come one load a vector (and
+   their scales, if each has its own) where they can, save with steps
+   besides a scale. */
+TL__SR_INLINE void tl__sr16_side_type(const tl__sr_q *q, int per, int bf16, int u8, const char *s,
+                                      const float *sc, tl_dim c, const tl__sr_side *g, char *d)
+{
+    if (q->extra) tl__sr16_side_walk(q, 1, per, 0, bf16, u8, s, sc, c, g, d);
+    else if (per == TL__SR_SCALED_EACH && g->cwhole) tl__sr16_side_walk(q, 0, TL__SR_SCALED_EACH, 1, bf16, u8, s, sc, c, g, d);
+    else if (per == TL__SR_SCALED_EACH) tl__sr16_side_walk(q, 0, TL__SR_SCALED_EACH, 0, bf16, u8, s, sc, c, g, d);
+    else if (per == TL__SR_SCALED_ONCE && g->whole) tl__sr16_side_walk(q, 0, TL__SR_SCALED_ONCE, 1, bf16, u8, s, sc, c, g, d);
+    else if (per == TL__SR_SCALED_ONCE) tl__sr16_side_walk(q, 0, TL__SR_SCALED_ONCE, 0, bf16, u8, s, sc, c, g, d);
+    else if (g->whole) tl__sr16_side_walk(q, 0, TL__SR_UNSCALED, 1, bf16, u8, s, sc, c, g, d);
+    else tl__sr16_side_walk(q, 0, TL__SR_UNSCALED, 0, bf16, u8, s, sc, c, g, d);
+}
+
+/* Converts what tl__sr_side_init lines up of tl__sr_convert_full's runs
+   (tl__sr_side_fits holds); returns the outer iterations done. A run of
+   8 a vector (TL__SR_CONVERT_BODY's AVX2 loop) stored 16 bytes of bf16
+   for 18 instructions: f32 -> bf16 nChw8c -> nChw16c 8x64x14x14 ran at
+   0.56 of oneDNN's speed. */
+static tl_dim tl__sr16_side_runs(const tl_reorder_plan *p, const char *src, char *dst,
+                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs, tl__sr_runs outer)
+{
+    tl_data_type dt = p->dst_md.data_type;
+    int per = !sc.sc ? TL__SR_UNSCALED : sc.sstep == 1 ? TL__SR_SCALED_EACH : TL__SR_SCALED_ONCE;
+    tl__sr_side g;
+    tl__sr_q q = tl__sr_q_of(p, sc);
+    tl_dim done = tl__sr_side_init(&g, n, dt == TL_BF16 ? 4 : 8, per == TL__SR_SCALED_EACH, rs, outer);
+    q.nt = rs.nt;
+    if (done == 0) return 0;
+    if (dt == TL_BF16) tl__sr16_side_type(&q, per, 1, 0, src, sc.sc, sc.sidx, &g, dst);
+    else tl__sr16_side_type(&q, per, 0, dt == TL_U8, src, sc.sc, sc.sidx, &g, dst);
+    return done;
 }
 
 /* A row's 16 values of quad qd; nw: 1 for a quad of one window (then a
@@ -2368,6 +2579,24 @@ static int tl__sr_plain(const tl_reorder_plan *p, tl__sr_scales sc, tl__sr_runs 
     return !sc.sc && !rs.nt && !tl__sr_q_of(p, sc).extra;
 }
 
+/* Whether tl__sr16_side_runs takes runs of n values (rs, outer.count
+   times; their scales as sc has them): f32 to bf16, s8 or u8 without
+   beta, runs of 8 or 16 side by side in dst but not in the source (the
+   rows a converting tile stages, where the converter's own loop reads
+   whole vectors already and the walk's setup cost more than the wider
+   stores saved: per-channel f32 -> s8 nchw -> nChw16c 8x64x14x14 21.9
+   -> 23.3 us, Zen 4), and scales per value or one for all. */
+static int tl__sr_side_fits(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
+                            tl__sr_runs outer)
+{
+    tl_data_type dt = p->dst_md.data_type;
+    size_t dsz = tl_dt_size(dt);
+    return p->src_md.data_type == TL_F32 && (dt == TL_BF16 || dt == TL_S8 || dt == TL_U8) &&
+           p->beta == 0 && (n == 8 || n == 16) && rs.d == (size_t)n * dsz &&
+           (outer.count == 1 || outer.d == (size_t)rs.count * rs.d) && rs.s != (size_t)n * 4 &&
+           (!sc.sc || sc.sstep == 1 || (sc.sstep == 0 && rs.c == 0 && (outer.count == 1 || outer.c == 0)));
+}
+
 /* rs.count runs of n (a multiple of 8) values each (outer.count times);
    AVX-512's loop takes runs in 16s, save plain runs of 16 (AVX2's plain
    loop ran them as fast). */
@@ -2375,9 +2604,20 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
                                 tl__sr_runs outer)
 {
-    int plain = tl__sr_plain(p, sc, rs);
+    int plain;
 #if TL__SR_AVX512
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+    if (tl__sr_side_fits(p, sc, n, rs, outer) && tl__sr_avx512()) {
+        tl_dim done = tl__sr16_side_runs(p, src, dst, sc, n, rs, outer);
+        if (done == outer.count) return;
+        src += (size_t)done * outer.s;
+        dst += (size_t)done * outer.d;
+        sc.sidx += done * outer.c;
+        outer.count -= done;
+    }
+#endif
+    plain = tl__sr_plain(p, sc, rs);
+#if TL__SR_AVX512
     if (st == TL_F32 && (dt == TL_S8 || dt == TL_U8 || dt == TL_BF16) && p->beta == 0 &&
         n % 16 == 0 && !(plain && n == 16) && (!sc.sc || sc.sstep <= 1) && tl__sr_avx512()) {
         tl__sr16_convert_full(p, src, dst, sc, n, rs, outer);

@@ -1326,6 +1326,98 @@ static void blocks_of_four(void)
     printf("blocks of four: %d plans as converting tiles\n", tiles);
 }
 
+/* Runs of 8 or 16 f32 values side by side in dst, converted to bf16, s8
+   or u8 (tl__sr16_side_runs on AVX-512): pieces from one loop or from
+   groups that span two outer iterations (nChw8c -> nChw16c, whose odd
+   pixel counts leave a remainder to the other loops), no scales, one,
+   one per channel, one per channel and row (scales of a run h apart:
+   not taken), zero points, beta (not taken: it reads dst), pieces
+   that share a vector out of dst's order (nChw8c's neighbouring pixels)
+   or in it. Enough plans must fit (arithmetic, the same on any
+   machine); their bytes are compared on whatever path takes them. */
+/* Whether a whole step of plan p (TL__SR_RUN, as tl__sr_convert_nest
+   has it) fits tl__sr16_side_runs in groups of np pieces: 0 no, 1 yes,
+   2 with pieces paired out of dst's order. */
+static int side_step(const tl_reorder_plan *p, int np)
+{
+    tl_dim lo[TL_REORDER_MAX_LOOPS] = { 0 }, hi[TL_REORDER_MAX_LOOPS];
+    tl__sr_scales sc = { NULL, 0, 0 };
+    tl__sr_runs rs, outer = tl__sr_one_run;
+    tl__sr_shape sh;
+    tl__sr_side side;
+    int l, L = p->nloops - 1;
+    tl__sr_pick_shape(p, &sh);
+    if (sh.shape != TL__SR_RUN || sh.K < 0) return 0;
+    for (l = 0; l < p->nloops; ++l) hi[l] = p->loops[l].size;
+    sc.sc = p->scales;
+    sc.sstep = p->loops[L].scale_stride;
+    rs = tl__sr_loop_runs(p, sh.K, lo, hi);
+    if (sh.K2 >= 0) outer = tl__sr_loop_runs(p, sh.K2, lo, hi);
+    if (!tl__sr_side_fits(p, sc, p->loops[L].size, rs, outer) ||
+        tl__sr_side_init(&side, p->loops[L].size, np, sc.sstep, rs, outer) == 0)
+        return 0;
+    return side.idx == (const void *)side.words || side.idx == (const void *)side.dwords ? 2 : 1;
+}
+
+static void side_runs(void)
+{
+    static const tl_data_type t[] = { TL_BF16, TL_S8, TL_U8 };
+    static const char *tags[][2] = { { "nChw8c", "nChw16c" }, { "nhwc", "nChw8c" }, { "nChw16c", "nChw8c" },
+                                     { "nChw8c", "nhwc" },    { "nChw16c", "nhwc" }, { "nhwc", "nChw16c" } };
+    static const tl_dim sizes[][4] = { { 2, 32, 3, 5 }, { 1, 16, 2, 2 }, { 3, 48, 1, 7 }, { 2, 64, 4, 4 } };
+    static const tl_dim wdims[4] = { 16, 16, 3, 4 };
+    static float scales[4096];
+    size_t i, n;
+    int fits = 0, moved = 0;
+    for (i = 0; i < 4096; ++i) scales[i] = 0.5f + 0.25f * (float)(i % 7);
+    /* n: the dst type, the tags, the size and the attr (6 of them) */
+    for (n = 0; n < 3 * 6 * 4 * 6; ++n) {
+        size_t ti = n / 144, g = n / 24 % 6, j = n / 6 % 4;
+        int m = (int)(n % 6) - 1, fit;
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        tl_reorder_plan plan;
+        char what[128];
+        memset(&a, 0, sizeof a);
+        if (m == 0 || m == 1 || m == 4) {   /* 4: channels and rows, scales h apart */
+            a.scales = scales;
+            a.scale_mask = m == 1 ? 2 : m == 4 ? 6 : 0;
+        }
+        if (m == 2) a.dst_zero_point = t[ti] == TL_S8 ? -3 : 7;
+        if (m == 3) a.beta = 0.5f;
+        if (tl_md_init_by_tag(&s, 4, sizes[j], TL_F32, tags[g][0]) ||
+            tl_md_init_by_tag(&d, 4, sizes[j], t[ti], tags[g][1]) ||
+            tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+            CHECK_MSG(0, "side runs %s refused", tl_dt_name(t[ti]));
+            continue;
+        }
+        snprintf(what, sizeof what, "side runs f32 -> %s %s -> %s %ldx%ldx%ldx%ld attr %d", tl_dt_name(t[ti]),
+                 tags[g][0], tags[g][1], (long)sizes[j][0], (long)sizes[j][1], (long)sizes[j][2],
+                 (long)sizes[j][3], m);
+        compare(&s, &d, &a, (int)(j % 2) * 4, what);
+        fit = on_kernel(&plan) && !plan.has_tails ? side_step(&plan, t[ti] == TL_BF16 ? 4 : 8) : 0;
+        CHECK_MSG(!fit || m != 3, "%s: side runs with beta", what);
+        fits += fit > 0;
+        moved += fit == 2;
+    }
+    /* converting tiles stage rows of 16 a values whose scales (mask 3:
+       a and b) lie 16 apart: never one for all */
+    for (i = 0; i < sizeof t / sizeof t[0]; ++i) {
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        memset(&a, 0, sizeof a);
+        a.scales = scales;
+        a.scale_mask = 3;
+        if (tl_md_init_by_tag(&s, 4, wdims, TL_F32, "abcd") || tl_md_init_by_tag(&d, 4, wdims, t[i], "Abcd16a")) {
+            CHECK_MSG(0, "side runs: Abcd16a refused");
+            continue;
+        }
+        compare(&s, &d, &a, 0, "side runs f32 -> Abcd16a, scales over a and b");
+    }
+    printf("side runs: %d plans fit, %d of them with pieces paired out of dst's order\n", fits, moved);
+    CHECK_MSG(fits >= 150 && moved >= 20, "side runs: only %d plans fit, %d paired", fits, moved);
+}
+
 /* Copying tiles whose dst rows are narrower than a vector (nchw -> nhwc
    with 1 to 15 channels of bytes, 1 to 7 of 16-bit, 1 to 3 of 32-bit
    values): dense rows (overlapping whole-vector stores), a view of
@@ -1566,6 +1658,7 @@ int main(int argc, char **argv)
     gathered_runs();
     converting_tiles();
     blocks_of_four();
+    side_runs();
     wide_blocks();
     narrow_blocks();
     streamed_conversions();
