@@ -2219,7 +2219,8 @@ static tl_dim tl__sr16_side_runs(const tl_reorder_plan *p, const char *src, char
     q.nt = rs.nt;
     if (done == 0) return 0;
     if (dt == TL_BF16) tl__sr16_side_type(&q, per, 1, 0, src, sc.sc, sc.sidx, &g, dst);
-    else tl__sr16_side_type(&q, per, 0, dt == TL_U8, src, sc.sc, sc.sidx, &g, dst);
+    else if (dt == TL_U8) tl__sr16_side_type(&q, per, 0, 1, src, sc.sc, sc.sidx, &g, dst);
+    else tl__sr16_side_type(&q, per, 0, 0, src, sc.sc, sc.sidx, &g, dst);
     return done;
 }
 
@@ -2585,7 +2586,9 @@ static int tl__sr_plain(const tl_reorder_plan *p, tl__sr_scales sc, tl__sr_runs 
    rows a converting tile stages, where the converter's own loop reads
    whole vectors already and the walk's setup cost more than the wider
    stores saved: per-channel f32 -> s8 nchw -> nChw16c 8x64x14x14 21.9
-   -> 23.3 us, Zen 4), and scales per value or one for all. */
+   -> 23.3 us, Zen 4), and scales per value or one for all. Runs that
+   only convert to u8 keep AVX2's plain loop, which ran them up to 1.2x
+   as fast (f32 -> u8 nChw16c -> nhwc 8x64x14x14, 5.2 against 6.0 us). */
 static int tl__sr_side_fits(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
                             tl__sr_runs outer)
 {
@@ -2594,6 +2597,7 @@ static int tl__sr_side_fits(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n
     return p->src_md.data_type == TL_F32 && (dt == TL_BF16 || dt == TL_S8 || dt == TL_U8) &&
            p->beta == 0 && (n == 8 || n == 16) && rs.d == (size_t)n * dsz &&
            (outer.count == 1 || outer.d == (size_t)rs.count * rs.d) && rs.s != (size_t)n * 4 &&
+           (dt != TL_U8 || !tl__sr_plain(p, sc, rs)) &&
            (!sc.sc || sc.sstep == 1 || (sc.sstep == 0 && rs.c == 0 && (outer.count == 1 || outer.c == 0)));
 }
 
