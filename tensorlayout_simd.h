@@ -125,9 +125,9 @@
    a whole cache line), f32 -> s8/u8 and the 8-bit 4i16o4i blocks, by the
    same two routes, when AVX2 is there too. BW (byte shuffles) is on
    every AVX-512 CPU but Xeon Phi, which keeps AVX2. */
-#if TL__SR_AVX2 && defined(SIMDE_X86_AVX512F_NATIVE) && defined(SIMDE_X86_AVX512BW_NATIVE) && \
+#if TL__SR_AVX2 == 1 && defined(SIMDE_X86_AVX512F_NATIVE) && defined(SIMDE_X86_AVX512BW_NATIVE) && \
     !defined(TL_SIMD_NO_AVX512)
-#define TL__SR_AVX512 1     /* always */
+#define TL__SR_AVX512 1     /* always (with AVX2's F16C: -mavx512f alone lacks it) */
 #elif TL__SR_AVX2 && !defined(TL_SIMD_NO_AVX512) && !defined(TL_SIMD_NO_DISPATCH) && \
       !defined(SIMDE_NO_NATIVE) && defined(__x86_64__) && !defined(SIMDE_X86_AVX512_TYPES_H) && \
       (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 6))
