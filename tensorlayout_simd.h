@@ -492,11 +492,12 @@ static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL };
    load a vector), and a permute puts the values back in dst's order
    (idx: words for bf16, dwords for the packed bytes, or the tables of
    dst's order where the pieces keep it). The inner walk takes ni
-   groups gs bytes and gc indices apart, the outer one no times os bytes
-   and oc indices apart. */
+   groups gs bytes and gc indices apart, the outer one no times os bytes,
+   oc indices and od dst bytes apart. */
 typedef struct {
-    size_t so[8], gs, os;
+    size_t so[8], gs, os, od;
     tl_dim co[8], gc, oc, ni, no;
+    tl_dim rest;            /* runs of each outer iteration left over, at its end */
     int whole, cwhole;      /* cwhole: the pairs' scales neighbour too */
     const void *idx;        /* words, dwords or the tables below */
     int16_t words[32];
@@ -561,14 +562,15 @@ static void tl__sr_side_pairs(tl__sr_side *g, int np, const size_t *so, const tl
 
 /* Fills g for runs of n values (rs along, outer.count times) in groups
    of np pieces (4: bf16, 8: 8-bit); returns the outer iterations the
-   walk covers (the rest go to the other loops), 0 where neither loop
-   lines up with the groups. */
+   walk covers (the others go to the other loops, as do the g->rest
+   last runs of each), 0 where the groups line up with neither loop. */
 static tl_dim tl__sr_side_init(tl__sr_side *g, tl_dim n, int np, tl_dim sstep, tl__sr_runs rs,
                                tl__sr_runs outer)
 {
     tl_dim per = n / 8, G = np / per, k = 0, o = 0, done, co[8];   /* pieces a run, runs a group */
     size_t so[8];
     int j;
+    g->rest = 0;
     if ((rs.count & (G - 1)) == 0) {    /* groups inside an outer iteration (G: 2, 4 or 8) */
         g->ni = rs.count >> (G == 2 ? 1 : G == 4 ? 2 : 3);
         g->gs = (size_t)G * rs.s;
@@ -580,11 +582,19 @@ static tl_dim tl__sr_side_init(tl__sr_side *g, tl_dim n, int np, tl_dim sstep, t
         g->gc = G / rs.count * outer.c;
         g->no = 1;
         done = g->ni * (G / rs.count);
+    } else if (rs.count > G) {          /* inside, the last runs of each left over */
+        g->ni = rs.count / G;
+        g->gs = (size_t)G * rs.s;
+        g->gc = G * rs.c;
+        g->no = done = outer.count;
+        g->rest = rs.count - g->ni * G;
     } else {
         return 0;
     }
+
     g->os = outer.s;
     g->oc = outer.c;
+    g->od = outer.d;
     for (j = 0; j < np; j += (int)per) {     /* run k of outer iteration o */
         so[j] = (size_t)o * outer.s + (size_t)k * rs.s;
         co[j] = o * outer.c + k * rs.c;
@@ -2168,18 +2178,19 @@ TL__SR_INLINE void tl__sr16_side_walk(const tl__sr_q *q, int extra, int per, int
 {
     simde__m512i idx = simde_mm512_loadu_si512(g->idx);
     tl_dim o, i;
-    for (o = 0; o < g->no; ++o, s += g->os, c += g->oc) {
+    for (o = 0; o < g->no; ++o, s += g->os, c += g->oc, d += g->od) {
         const char *sg = s;
+        char *dg = d;
         tl_dim cg = c;
-        for (i = 0; i < g->ni; ++i, sg += g->gs, cg += g->gc, d += 64) {
+        for (i = 0; i < g->ni; ++i, sg += g->gs, cg += g->gc, dg += 64) {
             simde__m512 a = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 0);
             simde__m512 b = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 1);
             if (bf16) {
-                tl__sr16_put(d, tl__sr16_bf16_pick(a, b, idx), q->nt);
+                tl__sr16_put(dg, tl__sr16_bf16_pick(a, b, idx), q->nt);
             } else {
                 simde__m512 e = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 2);
                 simde__m512 f = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 3);
-                tl__sr16_put(d, simde_mm512_permutexvar_epi32(idx, tl__sr16_packs_i8(tl__sr16_to_i32(a, u8), tl__sr16_to_i32(b, u8),
+                tl__sr16_put(dg, simde_mm512_permutexvar_epi32(idx, tl__sr16_packs_i8(tl__sr16_to_i32(a, u8), tl__sr16_to_i32(b, u8),
                                                                                        tl__sr16_to_i32(e, u8), tl__sr16_to_i32(f, u8), u8)),
                              q->nt);
             }
@@ -2204,12 +2215,14 @@ TL__SR_INLINE void tl__sr16_side_type(const tl__sr_q *q, int per, int bf16, int 
 }
 
 /* Converts what tl__sr_side_init lines up of tl__sr_convert_full's runs
-   (tl__sr_side_fits holds); returns the outer iterations done. A run of
+   (tl__sr_side_fits holds); returns the outer iterations done, and in
+   *rest the runs left at the end of each. A run of
    8 a vector (TL__SR_CONVERT_BODY's AVX2 loop) stored 16 bytes of bf16
    for 18 instructions: f32 -> bf16 nChw8c -> nChw16c 8x64x14x14 ran at
    0.56 of oneDNN's speed. */
 static tl_dim tl__sr16_side_runs(const tl_reorder_plan *p, const char *src, char *dst,
-                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs, tl__sr_runs outer)
+                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs, tl__sr_runs outer,
+                                 tl_dim *rest)
 {
     tl_data_type dt = p->dst_md.data_type;
     int per = !sc.sc ? TL__SR_UNSCALED : sc.sstep == 1 ? TL__SR_SCALED_EACH : TL__SR_SCALED_ONCE;
@@ -2217,6 +2230,7 @@ static tl_dim tl__sr16_side_runs(const tl_reorder_plan *p, const char *src, char
     tl__sr_q q = tl__sr_q_of(p, sc);
     tl_dim done = tl__sr_side_init(&g, n, dt == TL_BF16 ? 4 : 8, per == TL__SR_SCALED_EACH, rs, outer);
     q.nt = rs.nt;
+    *rest = done ? g.rest : 0;
     if (done == 0) return 0;
     if (dt == TL_BF16) tl__sr16_side_type(&q, per, 1, 0, src, sc.sc, sc.sidx, &g, dst);
     else if (dt == TL_U8) tl__sr16_side_type(&q, per, 0, 1, src, sc.sc, sc.sidx, &g, dst);
@@ -2612,12 +2626,20 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
 #if TL__SR_AVX512
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     if (tl__sr_side_fits(p, sc, n, rs, outer) && tl__sr_avx512()) {
-        tl_dim done = tl__sr16_side_runs(p, src, dst, sc, n, rs, outer);
-        if (done == outer.count) return;
-        src += (size_t)done * outer.s;
-        dst += (size_t)done * outer.d;
-        sc.sidx += done * outer.c;
-        outer.count -= done;
+        tl_dim rest, done = tl__sr16_side_runs(p, src, dst, sc, n, rs, outer, &rest);
+        if (rest > 0) {     /* the last runs of every outer iteration */
+            src += (size_t)(rs.count - rest) * rs.s;
+            dst += (size_t)(rs.count - rest) * rs.d;
+            sc.sidx += (rs.count - rest) * rs.c;
+            rs.count = rest;
+        } else if (done == outer.count) {
+            return;
+        } else {
+            src += (size_t)done * outer.s;
+            dst += (size_t)done * outer.d;
+            sc.sidx += done * outer.c;
+            outer.count -= done;
+        }
     }
 #endif
     plain = tl__sr_plain(p, sc, rs);
