@@ -499,9 +499,8 @@ typedef struct {
     tl_dim co[8], gc, oc, ni, no;
     tl_dim rest;            /* runs of each outer iteration left over, at its end */
     int whole, cwhole;      /* cwhole: the pairs' scales neighbour too */
-    const void *idx;        /* words, dwords or the tables below */
-    int16_t words[32];
-    int32_t dwords[16];
+    const void *idx;        /* perm or a table below */
+    union { int16_t words[32]; int32_t dwords[16]; } perm;
 } tl__sr_side;
 
 /* Dword j of lane k to dword k of lane j: the 4 x 4 transpose of a
@@ -521,11 +520,7 @@ static void tl__sr_side_pairs(tl__sr_side *g, int np, const size_t *so, const tl
     unsigned slot[8], used = 0, v = 0, t;
     int j, k, moved = 0;
     g->whole = 1;
-    for (j = 0; j < np && so[j + 1] == so[j] + 32; j += 2) {   /* dst's pairs neighbour (runs of 16) */
-        slot[j] = (unsigned)j;
-        slot[j + 1] = (unsigned)j + 1;
-    }
-    for (j = j < np ? 0 : np; j < np; ++j) {
+    for (j = 0; j < np; ++j) {      /* dst's own pairs come first where they neighbour (runs of 16) */
         if (used >> j & 1) continue;
         for (k = j + 1; k < np && (used >> k & 1 || (so[k] != so[j] + 32 && so[j] != so[k] + 32)); ++k) {}
         g->whole = k < np;
@@ -545,18 +540,18 @@ static void tl__sr_side_pairs(tl__sr_side *g, int np, const size_t *so, const tl
     for (j = 0; j < np; j += 2) g->cwhole &= g->co[j + 1] == g->co[j] + 8;
     g->idx = np == 4 ? (const void *)tl__sr16_bf16_tops : (const void *)tl__sr16_dwords_t4x4;
     if (!moved) return;
-    g->idx = np == 4 ? (const void *)g->words : (const void *)g->dwords;
+    g->idx = &g->perm;
     /* bf16's dst word 8j + t is the top half of lane t of piece j's half
        of its vector (the second vector's words from 32); 8-bit's dst
        dword 2j + t, values 4t.. of piece j, was packed into dword 4L + v,
        L the 128-bit lane those values had in vector v */
     for (j = 0; j < np; ++j) {
         if (np == 4)    /* 8 words at once: their computation was a tenth of nChw8c -> nChw16c's time */
-            simde_mm_storeu_si128((simde__m128i *)(void *)(g->words + 8 * j),
+            simde_mm_storeu_si128((simde__m128i *)(void *)(g->perm.words + 8 * j),
                                   simde_mm_add_epi16(simde_mm_loadu_si128((const simde__m128i *)(const void *)tl__sr16_bf16_tops),
                                                      simde_mm_set1_epi16((int16_t)(slot[j] / 2 * 32 + slot[j] % 2 * 16))));
         else
-            for (t = 0; t < 2; ++t) g->dwords[2 * j + t] = (int32_t)(4 * (2 * (slot[j] % 2) + t) + slot[j] / 2);
+            for (t = 0; t < 2; ++t) g->perm.dwords[2 * j + t] = (int32_t)(4 * (2 * (slot[j] % 2) + t) + slot[j] / 2);
     }
 }
 
@@ -571,8 +566,9 @@ static tl_dim tl__sr_side_init(tl__sr_side *g, tl_dim n, int np, tl_dim sstep, t
     size_t so[8];
     int j;
     g->rest = 0;
-    if ((rs.count & (G - 1)) == 0) {    /* groups inside an outer iteration (G: 2, 4 or 8) */
+    if (rs.count >= G) {    /* groups inside an outer iteration, its last runs over (G: 2, 4 or 8) */
         g->ni = rs.count >> (G == 2 ? 1 : G == 4 ? 2 : 3);
+        g->rest = rs.count & (G - 1);
         g->gs = (size_t)G * rs.s;
         g->gc = G * rs.c;
         g->no = done = outer.count;
@@ -582,12 +578,6 @@ static tl_dim tl__sr_side_init(tl__sr_side *g, tl_dim n, int np, tl_dim sstep, t
         g->gc = G / rs.count * outer.c;
         g->no = 1;
         done = g->ni * (G / rs.count);
-    } else if (rs.count > G) {          /* inside, the last runs of each left over */
-        g->ni = rs.count / G;
-        g->gs = (size_t)G * rs.s;
-        g->gc = G * rs.c;
-        g->no = done = outer.count;
-        g->rest = rs.count - g->ni * G;
     } else {
         return 0;
     }
@@ -2602,16 +2592,17 @@ static int tl__sr_plain(const tl_reorder_plan *p, tl__sr_scales sc, tl__sr_runs 
    stores saved: per-channel f32 -> s8 nchw -> nChw16c 8x64x14x14 21.9
    -> 23.3 us, Zen 4), and scales per value or one for all. Runs that
    only convert to u8 keep AVX2's plain loop, which ran them up to 1.2x
-   as fast (f32 -> u8 nChw16c -> nhwc 8x64x14x14, 5.2 against 6.0 us). */
+   as fast (f32 -> u8 nChw16c -> nhwc 8x64x14x14, 5.2 against 6.0 us).
+   plain: tl__sr_plain's answer for these runs. */
 static int tl__sr_side_fits(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
-                            tl__sr_runs outer)
+                            tl__sr_runs outer, int plain)
 {
     tl_data_type dt = p->dst_md.data_type;
     size_t dsz = tl_dt_size(dt);
     return p->src_md.data_type == TL_F32 && (dt == TL_BF16 || dt == TL_S8 || dt == TL_U8) &&
            p->beta == 0 && (n == 8 || n == 16) && rs.d == (size_t)n * dsz &&
            (outer.count == 1 || outer.d == (size_t)rs.count * rs.d) && rs.s != (size_t)n * 4 &&
-           (dt != TL_U8 || !tl__sr_plain(p, sc, rs)) &&
+           (dt != TL_U8 || !plain) &&
            (!sc.sc || sc.sstep == 1 || (sc.sstep == 0 && rs.c == 0 && (outer.count == 1 || outer.c == 0)));
 }
 
@@ -2622,10 +2613,10 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
                                 tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
                                 tl__sr_runs outer)
 {
-    int plain;
+    int plain = tl__sr_plain(p, sc, rs);    /* the same for the runs the walk leaves */
 #if TL__SR_AVX512
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
-    if (tl__sr_side_fits(p, sc, n, rs, outer) && tl__sr_avx512()) {
+    if (tl__sr_side_fits(p, sc, n, rs, outer, plain) && tl__sr_avx512()) {
         tl_dim rest, done = tl__sr16_side_runs(p, src, dst, sc, n, rs, outer, &rest);
         if (rest > 0) {     /* the last runs of every outer iteration */
             src += (size_t)(rs.count - rest) * rs.s;
@@ -2641,9 +2632,6 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
             outer.count -= done;
         }
     }
-#endif
-    plain = tl__sr_plain(p, sc, rs);
-#if TL__SR_AVX512
     if (st == TL_F32 && (dt == TL_S8 || dt == TL_U8 || dt == TL_BF16) && p->beta == 0 &&
         n % 16 == 0 && !(plain && n == 16) && (!sc.sc || sc.sstep <= 1) && tl__sr_avx512()) {
         tl__sr16_convert_full(p, src, dst, sc, n, rs, outer);

@@ -1353,10 +1353,10 @@ static int side_step(const tl_reorder_plan *p, int np)
     sc.sstep = p->loops[L].scale_stride;
     rs = tl__sr_loop_runs(p, sh.K, lo, hi);
     if (sh.K2 >= 0) outer = tl__sr_loop_runs(p, sh.K2, lo, hi);
-    if (!tl__sr_side_fits(p, sc, p->loops[L].size, rs, outer) ||
+    if (!tl__sr_side_fits(p, sc, p->loops[L].size, rs, outer, tl__sr_plain(p, sc, rs)) ||
         tl__sr_side_init(&side, p->loops[L].size, np, sc.sstep, rs, outer) == 0)
         return 0;
-    return side.idx == (const void *)side.words || side.idx == (const void *)side.dwords ? 2 : 1;
+    return side.idx == (const void *)&side.perm ? 2 : 1;
 }
 
 static void side_runs(void)
