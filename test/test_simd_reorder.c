@@ -748,6 +748,57 @@ static void merged_tiles(void)
     if (tl__sr_avx2()) CHECK_MSG(merged >= 20, "only %d plans took merged tiles", merged);
 }
 
+/* Copies of 4-byte weights blocked 4 x 4 over the taps of a kernel
+   (TL__SR_QUADS4, AVX-512): oihw -> OIhw4i4o and OIhw4o4i, with groups
+   too, every kernel of 1x1 to 3x4 (taps 1 to 12: those of 4 to 9 taken,
+   the rest not), f32 and s32, O of one block (no loop of blocks inside
+   a step), two or 11 (a tail: boxes, whose partial blocks are not
+   taken), dst on cache lines (streamed: TL__SR_STREAM_MIN is 1 KiB here)
+   or not, one or two threads; compare's source ends at an unreadable
+   page. */
+static void quads4(void)
+{
+    static const struct { const char *st, *dt; int nd; } k[] = {
+        { "oihw", "OIhw4i4o", 4 }, { "oihw", "OIhw4o4i", 4 },
+        { "goihw", "gOIhw4i4o", 5 }, { "goihw", "gOIhw4o4i", 5 }
+    };
+    static const tl_dim outs[] = { 4, 8, 11 };
+    size_t i, o;
+    int kh, kw, taken = 0;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (o = 0; o < sizeof outs / sizeof outs[0]; ++o)
+            for (kh = 1; kh <= 3; ++kh)
+                for (kw = 1; kw <= 4; ++kw) {
+                    tl_dim dims[5];
+                    tl_memory_desc s, d;
+                    tl_reorder_attr a;
+                    tl_data_type t = (kh + kw) % 2 ? TL_S32 : TL_F32;
+                    char what[96];
+                    int g = k[i].st[0] == 'g', n = 0, got, want;
+                    if (g) dims[n++] = 2;
+                    dims[n++] = outs[o];
+                    dims[n++] = 4 * (kw % 3 + 2);   /* I of 4 merges OIhw4o4i's o and i */
+                    dims[n++] = kh;
+                    dims[n++] = kw;
+                    memset(&a, 0, sizeof a);
+                    a.nthreads = kh * kw % 3 == 0 ? 2 : 1;
+                    if (tl_md_init_by_tag(&s, k[i].nd, dims, t, k[i].st) ||
+                        tl_md_init_by_tag(&d, k[i].nd, dims, t, k[i].dt)) {
+                        CHECK_MSG(0, "quads4 %s -> %s refused", k[i].st, k[i].dt);
+                        continue;
+                    }
+                    snprintf(what, sizeof what, "quads4 %s %s -> %s O %ld %dx%d", tl_dt_name(t), k[i].st,
+                             k[i].dt, (long)outs[o], kh, kw);
+                    compare(&s, &d, &a, (kh + kw + (int)o) % 2 * 4, what);
+                    if (outs[o] % 4) continue;      /* boxes: checked above */
+                    got = takes_shape(&s, &d, NULL, TL__SR_QUADS4);
+                    want = tl__sr_avx512() && kh * kw >= 4 && kh * kw <= 9;
+                    CHECK_MSG(got == want, "%s: quads4 %d, expected %d", what, got, want);
+                    taken += got;
+                }
+    if (tl__sr_avx512()) CHECK_MSG(taken == 48, "%d plans took quads4, expected 48", taken);
+}
+
 /* f32 -> f32 plans that only scale, transposed straight into dst with
    each transposed vector scaled:
    - weights whose 16 (8) o values go to dst as whole rows, a scale per O
@@ -1664,6 +1715,7 @@ int main(int argc, char **argv)
     streamed_conversions();
     side_tiles();
     merged_tiles();
+    quads4();
     balanced();
     chunked();
     weights();
