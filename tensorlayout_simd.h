@@ -479,18 +479,22 @@ typedef struct {
     size_t to[2];
 } tl__sr_pair;
 
-/* Weights blocked 4 x 4 over up to 9 taps (tl__sr16_quads4): 4 rows of
-   4 nm values, rs bytes apart; the taps 4g.. of group g come from one
-   two-source permute of each row's values a[g].. and b[g].. (both
-   inside the row), idx[g] putting tap 4g + e of input k in lane e,
-   element k (lanes_rows: the rows then go to lanes, OIhw4o4i) or in
-   lane k, element e (the rows to elements, OIhw4i4o). Group g holds
-   n[g] taps. */
+/* Weights in blocks of 4 x 4 to 16 x 16 over up to 9 taps
+   (tl__sr16_quads4): vector v of a tap's nv in dst, for the taps of
+   group g, comes from 4 two-source permutes (t[r] from the 16 values at
+   byte lo + o(r) of the block and the 16 at hi + o(r), placed by idx;
+   o(r) = (r / 2) s2 + (r % 2) s1), then a 4 x 4 transpose of their lanes
+   (lanes_rows) or inside them. */
 typedef struct {
-    int32_t idx[3][16];
-    int a[3], b[3], n[3];
-    int ng, lanes_rows;
-    size_t rs;
+    int32_t idx[16];
+    size_t lo, hi;
+} tl__sr_q4v;
+
+typedef struct {
+    tl__sr_q4v v[3 * 16];       /* group g's vector v: v[g * nv + v] */
+    size_t s1, s2;
+    int n[3];                   /* taps in group g */
+    int ng, nv, lanes_rows;     /* nv: vectors a tap */
 } tl__sr_q4;
 
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL };
@@ -1910,21 +1914,21 @@ TL__SR_INLINE void tl__sr16_tiles_block(const char *b, const size_t *off, char *
 
 static TL__SR_TILES_BODY(tl__sr16_tiles4, 4, 16, tl__sr16_tiles_block)
 
-/* Group g of a block of tl__sr16_quads4: each row's taps permuted into
-   t[r], then its lanes (lanes_rows) or its elements swapped with the
-   other rows', so that t[e] is tap 4g + e of all four rows, as dst
-   holds it; the first n stored 64 bytes apart. */
-TL__SR_INLINE void tl__sr16_quad4_group(const tl__sr_q4 *q, int g, int lanes_rows, int n,
-                                        const char *s, char *d, int nt)
+/* Vector v of a group of a block of tl__sr16_quads4: t[r] permuted
+   from its windows, then its lanes (lanes_rows) or its elements swapped
+   with the other t's, so that t[e] is tap e of the group, as dst holds
+   it; the first n stored tap bytes apart. */
+TL__SR_INLINE void tl__sr16_quad4_vector(const tl__sr_q4v *TL__RESTRICT v, int lanes_rows, int n,
+                                         const char *s, size_t s1, size_t s2, char *d, size_t tap, int nt)
 {
-    simde__m512i idx = simde_mm512_loadu_si512((const void *)q->idx[g]);
+    simde__m512i idx = simde_mm512_loadu_si512((const void *)v->idx);
     simde__m512 t[4], x[4];
     int r;
     TL__SR_UNROLL
     for (r = 0; r < 4; ++r) {
-        const float *row = (const float *)(const void *)(s + (size_t)r * q->rs);
-        t[r] = simde_mm512_permutex2var_ps(simde_mm512_loadu_ps(row + q->a[g]), idx,
-                                           simde_mm512_loadu_ps(row + q->b[g]));
+        size_t o = (size_t)(r / 2) * s2 + (size_t)(r % 2) * s1;
+        t[r] = simde_mm512_permutex2var_ps(simde_mm512_loadu_ps((const float *)(const void *)(s + v->lo + o)), idx,
+                                           simde_mm512_loadu_ps((const float *)(const void *)(s + v->hi + o)));
     }
     if (lanes_rows) {       /* a 4 x 4 transpose of 128-bit lanes */
         x[0] = simde_mm512_shuffle_f32x4(t[0], t[1], 0x44);
@@ -1940,40 +1944,60 @@ TL__SR_INLINE void tl__sr16_quad4_group(const tl__sr_q4 *q, int g, int lanes_row
     }
     TL__SR_UNROLL
     for (r = 0; r < 4; ++r)
-        if (r < n) tl__sr16_store(d + (size_t)r * 64, t[r], nt);
+        if (r < n) tl__sr16_store(d + (size_t)r * tap, t[r], nt);
 }
 
-/* tl__sr16_quads4 with its lanes' order and streaming constant; the
-   last group's taps (1 to 4) constant too, so that only its stored
-   vectors are computed. */
-TL__SR_INLINE void tl__sr16_quads4_body(const tl__sr_q4 *q, int lanes_rows, const char *s, char *d,
-                                        tl__sr_runs J, int nt)
+/* Group g (n taps) of a block: its nv vectors, 64 bytes apart. */
+TL__SR_INLINE void tl__sr16_quad4_group(const tl__sr_q4 *TL__RESTRICT q, int nv, int g, int lanes_rows,
+                                        int n, const char *s, char *d, size_t tap, int nt)
 {
-    int g, last = q->ng - 1;
+    int v;
+    TL__SR_UNROLL
+    for (v = 0; v < nv; ++v)
+        tl__sr16_quad4_vector(&q->v[g * nv + v], lanes_rows, n, s, q->s1, q->s2, d + (size_t)v * 64, tap, nt);
+}
+
+/* tl__sr16_quads4 with its lanes' order, its vectors a tap (nv) and
+   streaming constant; the last group's taps (1 to 4) constant too, so
+   that only its stored vectors are computed. */
+TL__SR_INLINE void tl__sr16_quads4_body(const tl__sr_q4 *TL__RESTRICT q, int lanes_rows, int nv,
+                                        const char *s, char *d, tl__sr_runs J, int nt)
+{
+    int g, last = q->ng - 1, n = q->n[last];
+    size_t tap = (size_t)nv * 64;
     tl_dim j;
     for (j = 0; j < J.count; ++j, s += J.s, d += J.d) {
-        for (g = 0; g < last; ++g) tl__sr16_quad4_group(q, g, lanes_rows, 4, s, d + g * 256, nt);
-        switch (q->n[last]) {
-        case 1: tl__sr16_quad4_group(q, last, lanes_rows, 1, s, d + last * 256, nt); break;
-        case 2: tl__sr16_quad4_group(q, last, lanes_rows, 2, s, d + last * 256, nt); break;
-        case 3: tl__sr16_quad4_group(q, last, lanes_rows, 3, s, d + last * 256, nt); break;
-        default: tl__sr16_quad4_group(q, last, lanes_rows, 4, s, d + last * 256, nt); break;
-        }
+        for (g = 0; g < last; ++g) tl__sr16_quad4_group(q, nv, g, lanes_rows, 4, s, d + g * 4 * tap, tap, nt);
+        d += (size_t)last * 4 * tap;
+        if (n == 1) tl__sr16_quad4_group(q, nv, last, lanes_rows, 1, s, d, tap, nt);
+        else if (n == 2) tl__sr16_quad4_group(q, nv, last, lanes_rows, 2, s, d, tap, nt);
+        else if (n == 3) tl__sr16_quad4_group(q, nv, last, lanes_rows, 3, s, d, tap, nt);
+        else tl__sr16_quad4_group(q, nv, last, lanes_rows, 4, s, d, tap, nt);
+        d -= (size_t)last * 4 * tap;
     }
 }
 
-/* A step of TL__SR_QUADS4: J.count blocks (J.s, J.d bytes apart) of 4 x
-   4 weights over nm taps, each 4 rows of 4 nm source values into nm
-   dst vectors; nt: streamed (d and J.d on cache lines). As merged tiles
-   (OIhw4i4o) or side-by-side tiles (OIhw4o4i) these went through
-   borders or 16 x 16 blocks of 9 columns, a step per block: 0.55 and
-   0.31 of oneDNN's speed on 256x256x3x3 (Zen 4, in cache). */
+/* One call per lanes' order, B and streaming. */
+TL__SR_INLINE void tl__sr16_quads4_nt(const tl__sr_q4 *q, const char *s, char *d, tl__sr_runs J, int nt)
+{
+    if (q->lanes_rows && q->nv == 1) tl__sr16_quads4_body(q, 1, 1, s, d, J, nt);
+    else if (q->lanes_rows && q->nv == 4) tl__sr16_quads4_body(q, 1, 4, s, d, J, nt);
+    else if (q->lanes_rows) tl__sr16_quads4_body(q, 1, 16, s, d, J, nt);
+    else if (q->nv == 1) tl__sr16_quads4_body(q, 0, 1, s, d, J, nt);
+    else tl__sr16_quads4_body(q, 0, 4, s, d, J, nt);
+}
+
+/* A step of TL__SR_QUADS4: J.count blocks (J.s, J.d bytes apart) of
+   weights over nm taps, each B rows of B nm source values (B: 4, 8 or
+   16) into nm dst taps of B x B values; nt: streamed (d and J.d on
+   cache lines). As merged tiles (OIhw4i4o) or side-by-side tiles
+   (OIhw4o4i) these went through borders or 16 x 16 blocks of 9 columns,
+   a step per block: 0.55 and 0.31 of oneDNN's speed on 256x256x3x3 (Zen
+   4, in cache). */
 static void tl__sr16_quads4(const tl__sr_q4 *q, const char *s, char *d, tl__sr_runs J, int nt)
 {
-    if (q->lanes_rows && nt) tl__sr16_quads4_body(q, 1, s, d, J, 1);
-    else if (q->lanes_rows) tl__sr16_quads4_body(q, 1, s, d, J, 0);
-    else if (nt) tl__sr16_quads4_body(q, 0, s, d, J, 1);
-    else tl__sr16_quads4_body(q, 0, s, d, J, 0);
+    if (nt) tl__sr16_quads4_nt(q, s, d, J, 1);
+    else tl__sr16_quads4_nt(q, s, d, J, 0);
 }
 
 /* The transpose of S and the zip of T in one pass, for blocks of 16 R
@@ -4475,24 +4499,26 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
         }
 }
 
-/* Copies of 4-byte weights blocked 4 x 4 over 4 to 9 taps (oihw ->
-   OIhw4i4o and OIhw4o4i from 2x2 to 3x3 kernels), in AVX-512: dst
-   vector m of the taps' loop M (16 values apart) holds in lane x and
-   element l (the loop X of dst stride 4 and L, 4 each) the source value
-   x * X's stride + l * L's + m, where one of the two strides is M's
-   size (each row then holds 4 inputs' taps in a run). Returns X; -1:
-   none. */
+/* Copies of 4-byte weights blocked B x B over 4 to 9 taps (oihw ->
+   OIhw4i4o, OIhw4o4i, OIhw8i8o, OIhw8o8i, OIhw16o16i from 2x2 to 3x3
+   kernels), in AVX-512: dst holds per tap m of the loop M (B^2 values
+   apart) B rows of B, the loops X (dst stride B) and L, where one of X
+   and L strides by M's size in the source: the inputs, whose taps a
+   source row holds in runs. Where L is the inputs, each 16-byte lane of
+   dst is 4 inputs of one row; where X is (B of 4 or 8: 16i16o would take
+   4 rows a permute), 4 rows of one input. Returns X; -1: none. */
 static int tl__sr_quads4_loop(const tl_reorder_plan *p, int M)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
-    tl_dim nm;
+    tl_dim nm, B = L->size;
     int x;
-    if (M < 0 || tl_dt_size(p->src_md.data_type) != 4 || L->size != 4 || !tl__sr_avx512()) return -1;
+    if (M < 0 || tl_dt_size(p->src_md.data_type) != 4 || (B != 4 && B != 8 && B != 16) || !tl__sr_avx512())
+        return -1;
     nm = p->loops[M].size;
-    if (p->loops[M].dst_stride != 16 || nm < 4 || nm > 9) return -1;
+    if (p->loops[M].dst_stride != B * B || nm < 4 || nm > 9) return -1;
     for (x = 0; x < p->nloops - 1; ++x)
-        if (x != M && p->loops[x].size == 4 && p->loops[x].dst_stride == 4 &&
-            (p->loops[x].src_stride == nm || L->src_stride == nm))
+        if (x != M && p->loops[x].size == B && p->loops[x].dst_stride == B &&
+            (L->src_stride == nm || (p->loops[x].src_stride == nm && B < 16)))
             return x;
     return -1;
 }
@@ -4507,30 +4533,82 @@ static int tl__sr_quads4_blocks(const tl_reorder_plan *p, int M, int X)
     return -1;
 }
 
-/* The permutes of TL__SR_QUADS4 (sh->M: the taps, sh->K: X). A group's
-   windows start at its first tap, or later where that would run past
-   the row; 4 nm >= 16 keeps both inside it, and nm <= 9 the group's 3 nm
-   + 4 values inside the two. A last group of fewer than 4 taps repeats
-   its last one. */
+/* The two windows of 16 values that hold group g's taps of 4 inputs
+   in a run of their 4 nm values: from the group's first tap, or later
+   where that would run past the run; 4 nm >= 16 keeps both inside it,
+   nm <= 9 the group's 3 nm + 4 values inside the two. Value at of the
+   run is their permute's index tl__sr_q4_pick(at, *a, *b). */
+static void tl__sr_q4_windows(int nm, int g, int *a, int *b)
+{
+    *a = 4 * g < 4 * nm - 16 ? 4 * g : 4 * nm - 16;
+    *b = *a + 16 < 4 * nm - 16 ? *a + 16 : 4 * nm - 16;
+}
+
+static int32_t tl__sr_q4_pick(int at, int a, int b)
+{
+    return at < a + 16 ? at - a : 16 + at - b;
+}
+
+/* Vector v of group g of TL__SR_QUADS4 where lanes are 4 inputs of a
+   row (B/4 lanes a row, rows rs values apart): t[r] is lane r's 4
+   inputs of 4 taps, from their run, lane e holding tap e; the next
+   lane's run is s1 on in the row, or the next row's s2 on (B of 8),
+   the next row's (B of 4) or the row's (16). */
+static void tl__sr_q4_lanes_rows(tl__sr_q4 *q, int nm, tl_dim rs, int B, int g, int v, tl__sr_q4v *w)
+{
+    size_t run = (size_t)(4 * v / (B / 4)) * (size_t)rs * 4;
+    int a, b, k, e;
+    tl__sr_q4_windows(nm, g, &a, &b);
+    q->s1 = B == 4 ? (size_t)rs * 4 : (size_t)nm * 16;
+    q->s2 = B == 8 ? (size_t)rs * 4 : 2 * q->s1;
+    w->lo = run + (size_t)a * 4;
+    w->hi = run + (size_t)b * 4;
+    for (k = 0; k < 4; ++k)
+        for (e = 0; e < 4; ++e)
+            w->idx[4 * e + k] = tl__sr_q4_pick(k * nm + 4 * g + (e < q->n[g] ? e : q->n[g] - 1), a, b);
+}
+
+/* The same where lanes are 4 rows of one input: t[r] is row r (s1
+   apart), lane j holding 4 taps of input j of a row's run (B of 4: two
+   windows of it), or of input 2v + j / 2 of row r (even j) or r + 4 (odd
+   j), from one window of 16 values at the first input's first tap or
+   earlier, inside the row's 8 nm values (B of 8). */
+static void tl__sr_q4_lanes_inputs(tl__sr_q4 *q, int nm, tl_dim rs, int B, int g, int v, tl__sr_q4v *w)
+{
+    int a, b, j, e;
+    if (B == 4) {
+        tl__sr_q4_windows(nm, g, &a, &b);
+    } else {
+        a = 2 * v * nm + 4 * g < 8 * nm - 16 ? 2 * v * nm + 4 * g : 8 * nm - 16;
+        b = a;
+    }
+    q->s1 = (size_t)rs * 4;
+    q->s2 = 2 * q->s1;
+    w->lo = (size_t)a * 4;
+    w->hi = ((size_t)(B == 4 ? 0 : 4 * rs) + (size_t)b) * 4;
+    for (j = 0; j < 4; ++j)
+        for (e = 0; e < 4; ++e) {
+            int tap = 4 * g + (e < q->n[g] ? e : q->n[g] - 1);
+            w->idx[4 * j + e] = B == 4 ? tl__sr_q4_pick(j * nm + tap, a, b)
+                                       : (j % 2) * 16 + (2 * v + j / 2) * nm + tap - a;
+        }
+}
+
+/* The permutes of TL__SR_QUADS4 (sh->M: the taps, sh->K: X). A last
+   group of fewer than 4 taps repeats its last one. */
 static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_q4 *q)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K];
-    int nm = (int)p->loops[sh->M].size, g, k, e;
-    q->lanes_rows = X->src_stride != nm;
-    q->rs = (size_t)(q->lanes_rows ? X->src_stride : L->src_stride) * 4;
+    int nm = (int)p->loops[sh->M].size, B = (int)L->size, g, v;
+    q->lanes_rows = L->src_stride == nm;
     q->ng = (nm + 3) / 4;
+    q->nv = B * B / 16;
     for (g = 0; g < q->ng; ++g) {
-        int a = 4 * g < 4 * nm - 16 ? 4 * g : 4 * nm - 16;
-        int b = a + 16 < 4 * nm - 16 ? a + 16 : 4 * nm - 16;
-        q->a[g] = a;
-        q->b[g] = b;
         q->n[g] = nm - 4 * g < 4 ? nm - 4 * g : 4;
-        for (k = 0; k < 4; ++k)
-            for (e = 0; e < 4; ++e) {
-                int at = k * nm + 4 * g + (e < q->n[g] ? e : q->n[g] - 1);
-                int lane = q->lanes_rows ? e : k, el = q->lanes_rows ? k : e;
-                q->idx[g][4 * lane + el] = at < a + 16 ? at - a : 16 + at - b;
-            }
+        for (v = 0; v < q->nv; ++v) {
+            if (q->lanes_rows) tl__sr_q4_lanes_rows(q, nm, X->src_stride, B, g, v, &q->v[g * q->nv + v]);
+            else tl__sr_q4_lanes_inputs(q, nm, L->src_stride, B, g, v, &q->v[g * q->nv + v]);
+        }
     }
 }
 
