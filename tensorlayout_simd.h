@@ -1952,7 +1952,7 @@ TL__SR_INLINE void tl__sr16_quad4_group(const tl__sr_q4 *TL__RESTRICT q, int nv,
                                         int n, const char *s, char *d, size_t tap, int nt)
 {
     int v;
-    TL__SR_UNROLL
+    TL__SR_UNROLL4
     for (v = 0; v < nv; ++v)
         tl__sr16_quad4_vector(&q->v[g * nv + v], lanes_rows, n, s, q->s1, q->s2, d + (size_t)v * 64, tap, nt);
 }
