@@ -798,6 +798,28 @@ static void quads4(void)
                     taken += got;
                 }
     if (tl__sr_avx512()) CHECK_MSG(taken == 96, "%d plans took quads4, expected 96", taken);
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i) {     /* 3x3 from a view: rows further apart */
+        tl_dim dims[5], pdims[5], off[5] = { 0, 0, 0, 0, 0 };
+        tl_memory_desc ps, s, d;
+        char what[96];
+        int n = k[i].st[0] == 'g', j;
+        if (n) dims[0] = 2;
+        dims[n] = 2 * k[i].B;
+        dims[n + 1] = 2 * k[i].B;
+        dims[n + 2] = dims[n + 3] = 3;
+        for (j = 0; j < k[i].nd; ++j) pdims[j] = dims[j] + (j == n ? 3 : j == n + 1 ? 5 : 0);
+        off[n] = 1;
+        off[n + 1] = 2;
+        if (tl_md_init_by_tag(&ps, k[i].nd, pdims, TL_F32, k[i].st) || tl_md_submemory(&s, &ps, dims, off) ||
+            tl_md_init_by_tag(&d, k[i].nd, dims, TL_F32, k[i].dt)) {
+            CHECK_MSG(0, "quads4 view %s -> %s refused", k[i].st, k[i].dt);
+            continue;
+        }
+        snprintf(what, sizeof what, "quads4 view %s -> %s", k[i].st, k[i].dt);
+        compare(&s, &d, NULL, 0, what);
+        CHECK_MSG(takes_shape(&s, &d, NULL, TL__SR_QUADS4) ==
+                  (tl__sr_avx512() && strcmp(k[i].dt, "OIhw16i16o") != 0), "%s: quads4 not as expected", what);
+    }
 }
 
 /* f32 -> f32 plans that only scale, transposed straight into dst with
