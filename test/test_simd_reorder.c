@@ -822,6 +822,53 @@ static void quads4(void)
     }
 }
 
+/* Copies of short runs whose steps would be small (TL__SR_COPY_STEP):
+   blocked weights into wider blocks walk the loops outside K2 inside a
+   step too (K3: the taps and the half blocks; every 3x3 plan here), in
+   every element size, 3x3 and 1x1 kernels, with groups, 3-D, O and I
+   with tails (boxes), one or two threads, against the scalar engine. */
+static void copy_loops(void)
+{
+    static const struct { const char *st, *dt; int nd; } k[] = {
+        { "OIhw8i8o", "OIhw16i16o", 4 }, { "OIhw4i4o", "OIhw16i16o", 4 }, { "OIhw4i4o", "OIhw8i8o", 4 },
+        { "gOIhw8i8o", "gOIhw16i16o", 5 }, { "OIdhw8i8o", "OIdhw16i16o", 5 }
+    };
+    static const tl_data_type t[] = { TL_F32, TL_BF16, TL_S8 };
+    size_t i, j;
+    int f, tail, walked = 0;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (j = 0; j < sizeof t / sizeof t[0]; ++j)
+            for (f = 1; f <= 3; f += 2)
+                for (tail = 0; tail <= 1; ++tail) {
+                    tl_dim dims[5];
+                    tl_memory_desc s, d;
+                    tl_reorder_attr a;
+                    tl__sr_shape sh;
+                    char what[96];
+                    int n = 0, m;
+                    if (k[i].st[0] == 'g') dims[n++] = 2;
+                    dims[n++] = 32 + 5 * tail;
+                    dims[n++] = 48 - 3 * tail;
+                    for (m = n; m < k[i].nd; ++m) dims[m] = m == n && k[i].nd - n == 3 ? 2 : f;
+                    memset(&a, 0, sizeof a);
+                    a.nthreads = 1 + (int)(j + i) % 2;
+                    if (tl_md_init_by_tag(&s, k[i].nd, dims, t[j], k[i].st) ||
+                        tl_md_init_by_tag(&d, k[i].nd, dims, t[j], k[i].dt)) {
+                        CHECK_MSG(0, "copy loops %s -> %s refused", k[i].st, k[i].dt);
+                        continue;
+                    }
+                    snprintf(what, sizeof what, "copy loops %s %s -> %s %dx%d tail %d", tl_dt_name(t[j]),
+                             k[i].st, k[i].dt, f, f, tail);
+                    compare(&s, &d, &a, (f + tail) % 2 * 4, what);
+                    if (tail || !plan_shape(&s, &d, NULL, &sh)) continue;
+                    /* 1x1: the loop outside K2 is loops[0], the threads' */
+                    CHECK_MSG(f == 1 || (sh.shape == TL__SR_RUN && sh.K3 >= 1 && sh.K3 < sh.K2),
+                              "%s: K3 %d, K2 %d", what, sh.K3, sh.K2);
+                    walked += sh.K3 >= 0;
+                }
+    printf("copy loops: %d plans walk loops outside K2\n", walked);
+}
+
 /* f32 -> f32 plans that only scale, transposed straight into dst with
    each transposed vector scaled:
    - weights whose 16 (8) o values go to dst as whole rows, a scale per O
@@ -1740,6 +1787,7 @@ int main(int argc, char **argv)
     side_tiles();
     merged_tiles();
     quads4();
+    copy_loops();
     balanced();
     chunked();
     weights();
