@@ -798,6 +798,30 @@ static void quads4(void)
                     taken += got;
                 }
     if (tl__sr_avx512()) CHECK_MSG(taken == 96, "%d plans took quads4, expected 96", taken);
+    for (o = 0; o < 4; ++o) {       /* the blocks' loop is loops[0], which two threads share */
+        static const tl_dim gdims[2][5] = { { 32, 8, 8, 3, 3 }, { 64, 8, 3, 3, 0 } };
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        tl__sr_shape sh;
+        char what[96];
+        int g = o < 2, nd = g ? 5 : 4;
+        const char *dt = o % 2 ? "OIhw4i4o" : "OIhw4o4i";
+        char gdt[16];
+        snprintf(gdt, sizeof gdt, "%s%s", g ? "g" : "", dt);
+        memset(&a, 0, sizeof a);
+        memset(&sh, 0, sizeof sh);
+        a.nthreads = 2;
+        if (tl_md_init_by_tag(&s, nd, gdims[!g], TL_F32, g ? "goihw" : "oihw") ||
+            tl_md_init_by_tag(&d, nd, gdims[!g], TL_F32, gdt)) {
+            CHECK_MSG(0, "quads4 %s refused", gdt);
+            continue;
+        }
+        snprintf(what, sizeof what, "quads4 %s, blocks along loops[0]", gdt);
+        compare(&s, &d, &a, 0, what);
+        if (tl__sr_avx512())
+            CHECK_MSG(plan_shape(&s, &d, NULL, &sh) && sh.shape == TL__SR_QUADS4 && sh.K2 == 0,
+                      "%s: shape %d, K2 %d", what, sh.shape, sh.K2);
+    }
     for (i = 0; i < sizeof k / sizeof k[0]; ++i) {     /* 3x3 from a view: rows further apart */
         tl_dim dims[5], pdims[5], off[5] = { 0, 0, 0, 0, 0 };
         tl_memory_desc ps, s, d;
