@@ -1798,6 +1798,18 @@ static void tl__sr8_zipsrc_block(const tl__sr_q *q, int u8, const float *src, si
 #include <simde/x86/avx512/unpackhi.h>
 #include <simde/x86/avx512/unpacklo.h>
 
+/* The 4 x 4 transpose of 128-bit lanes over a, b, c and d: lane j of
+   the k-th to lane k of the j-th. */
+TL__SR_INLINE void tl__sr16_lanes_t4x4(simde__m512 *a, simde__m512 *b, simde__m512 *c, simde__m512 *d)
+{
+    simde__m512 x0 = simde_mm512_shuffle_f32x4(*a, *b, 0x44), x1 = simde_mm512_shuffle_f32x4(*c, *d, 0x44);
+    simde__m512 x2 = simde_mm512_shuffle_f32x4(*a, *b, 0xee), x3 = simde_mm512_shuffle_f32x4(*c, *d, 0xee);
+    *a = simde_mm512_shuffle_f32x4(x0, x1, 0x88);
+    *b = simde_mm512_shuffle_f32x4(x0, x1, 0xdd);
+    *c = simde_mm512_shuffle_f32x4(x2, x3, 0x88);
+    *d = simde_mm512_shuffle_f32x4(x2, x3, 0xdd);
+}
+
 /* The 16 x 16 block in r (row i in r[i]) transposed in place: 4 x 4
    transposes inside every 128-bit lane (TL__SR_LANES_T4X4) leave lane k
    of r[4g + c] holding column 4k + c of rows 4g..4g+3; then the lanes of
@@ -1809,19 +1821,7 @@ TL__SR_INLINE void tl__sr16_t16x16(simde__m512 *r)
     int c;
     TL__SR_LANES_T4X4(simde_mm512_, r, t, 16);
     TL__SR_UNROLL
-    for (c = 0; c < 4; ++c) {
-        t[c] = simde_mm512_shuffle_f32x4(r[c], r[4 + c], 0x44);
-        t[4 + c] = simde_mm512_shuffle_f32x4(r[c], r[4 + c], 0xee);
-        t[8 + c] = simde_mm512_shuffle_f32x4(r[8 + c], r[12 + c], 0x44);
-        t[12 + c] = simde_mm512_shuffle_f32x4(r[8 + c], r[12 + c], 0xee);
-    }
-    TL__SR_UNROLL
-    for (c = 0; c < 4; ++c) {
-        r[c] = simde_mm512_shuffle_f32x4(t[c], t[8 + c], 0x88);
-        r[4 + c] = simde_mm512_shuffle_f32x4(t[c], t[8 + c], 0xdd);
-        r[8 + c] = simde_mm512_shuffle_f32x4(t[4 + c], t[12 + c], 0x88);
-        r[12 + c] = simde_mm512_shuffle_f32x4(t[4 + c], t[12 + c], 0xdd);
-    }
+    for (c = 0; c < 4; ++c) tl__sr16_lanes_t4x4(&r[c], &r[4 + c], &r[8 + c], &r[12 + c]);
 }
 
 /* Rows i of the block at s (16 elements each, ss bytes apart),
@@ -1930,18 +1930,8 @@ TL__SR_INLINE void tl__sr16_quad4_vector(const tl__sr_q4v *TL__RESTRICT v, int l
         t[r] = simde_mm512_permutex2var_ps(simde_mm512_loadu_ps((const float *)(const void *)(s + v->lo + o)), idx,
                                            simde_mm512_loadu_ps((const float *)(const void *)(s + v->hi + o)));
     }
-    if (lanes_rows) {       /* a 4 x 4 transpose of 128-bit lanes */
-        x[0] = simde_mm512_shuffle_f32x4(t[0], t[1], 0x44);
-        x[1] = simde_mm512_shuffle_f32x4(t[2], t[3], 0x44);
-        x[2] = simde_mm512_shuffle_f32x4(t[0], t[1], 0xee);
-        x[3] = simde_mm512_shuffle_f32x4(t[2], t[3], 0xee);
-        t[0] = simde_mm512_shuffle_f32x4(x[0], x[1], 0x88);
-        t[1] = simde_mm512_shuffle_f32x4(x[0], x[1], 0xdd);
-        t[2] = simde_mm512_shuffle_f32x4(x[2], x[3], 0x88);
-        t[3] = simde_mm512_shuffle_f32x4(x[2], x[3], 0xdd);
-    } else {                /* a 4 x 4 transpose inside each lane */
-        TL__SR_LANES_T4X4(simde_mm512_, t, x, 4);
-    }
+    if (lanes_rows) tl__sr16_lanes_t4x4(&t[0], &t[1], &t[2], &t[3]);
+    else TL__SR_LANES_T4X4(simde_mm512_, t, x, 4);     /* inside each lane */
     TL__SR_UNROLL
     for (r = 0; r < 4; ++r)
         if (r < n) tl__sr16_store(d + (size_t)r * tap, t[r], nt);
@@ -1967,13 +1957,12 @@ TL__SR_INLINE void tl__sr16_quads4_body(const tl__sr_q4 *TL__RESTRICT q, int lan
     size_t tap = (size_t)nv * 64;
     tl_dim j;
     for (j = 0; j < J.count; ++j, s += J.s, d += J.d) {
+        char *dl = d + (size_t)last * 4 * tap;      /* the last group's taps */
         for (g = 0; g < last; ++g) tl__sr16_quad4_group(q, nv, g, lanes_rows, 4, s, d + g * 4 * tap, tap, nt);
-        d += (size_t)last * 4 * tap;
-        if (n == 1) tl__sr16_quad4_group(q, nv, last, lanes_rows, 1, s, d, tap, nt);
-        else if (n == 2) tl__sr16_quad4_group(q, nv, last, lanes_rows, 2, s, d, tap, nt);
-        else if (n == 3) tl__sr16_quad4_group(q, nv, last, lanes_rows, 3, s, d, tap, nt);
-        else tl__sr16_quad4_group(q, nv, last, lanes_rows, 4, s, d, tap, nt);
-        d -= (size_t)last * 4 * tap;
+        if (n == 1) tl__sr16_quad4_group(q, nv, last, lanes_rows, 1, s, dl, tap, nt);
+        else if (n == 2) tl__sr16_quad4_group(q, nv, last, lanes_rows, 2, s, dl, tap, nt);
+        else if (n == 3) tl__sr16_quad4_group(q, nv, last, lanes_rows, 3, s, dl, tap, nt);
+        else tl__sr16_quad4_group(q, nv, last, lanes_rows, 4, s, dl, tap, nt);
     }
 }
 
@@ -2365,7 +2354,8 @@ TL__SR_INLINE void tl__sr16_zipsrc_quad(const tl__sr_q *q, int extra, int u8, co
                                         size_t rs, const float *sc, const tl__sr_quad *qd, int nw,
                                         char *d)
 {
-    simde__m512i idx = simde_mm512_loadu_si512((const void *)qd->idx), P[4], t[4];
+    simde__m512i idx = simde_mm512_loadu_si512((const void *)qd->idx);
+    simde__m512 P[4];
     int r, h;
     TL__SR_UNROLL
     for (h = 0; h < 4; ++h) {
@@ -2376,16 +2366,12 @@ TL__SR_INLINE void tl__sr16_zipsrc_quad(const tl__sr_q *q, int extra, int u8, co
             v = tl__sr16_quantize(q, extra, v, 1, simde_mm512_set1_ps(sc[4 * h + r]));
             a[r] = tl__sr16_to_i32(v, u8);
         }
-        P[h] = tl__sr16_packs_i8(a[0], a[1], a[2], a[3], u8);
+        P[h] = simde_mm512_castsi512_ps(tl__sr16_packs_i8(a[0], a[1], a[2], a[3], u8));
     }
-    t[0] = simde_mm512_shuffle_i32x4(P[0], P[1], 0x44);     /* lanes 0, 1 of each */
-    t[1] = simde_mm512_shuffle_i32x4(P[2], P[3], 0x44);
-    t[2] = simde_mm512_shuffle_i32x4(P[0], P[1], 0xee);     /* lanes 2, 3 */
-    t[3] = simde_mm512_shuffle_i32x4(P[2], P[3], 0xee);
-    simde_mm512_storeu_si512((void *)(d + qd->to[0]), simde_mm512_shuffle_i32x4(t[0], t[1], 0x88));
-    if (qd->ng > 1) simde_mm512_storeu_si512((void *)(d + qd->to[1]), simde_mm512_shuffle_i32x4(t[0], t[1], 0xdd));
-    if (qd->ng > 2) simde_mm512_storeu_si512((void *)(d + qd->to[2]), simde_mm512_shuffle_i32x4(t[2], t[3], 0x88));
-    if (qd->ng > 3) simde_mm512_storeu_si512((void *)(d + qd->to[3]), simde_mm512_shuffle_i32x4(t[2], t[3], 0xdd));
+    tl__sr16_lanes_t4x4(&P[0], &P[1], &P[2], &P[3]);
+    TL__SR_UNROLL
+    for (h = 0; h < 4; ++h)
+        if (h < qd->ng) simde_mm512_storeu_ps((float *)(void *)(d + qd->to[h]), P[h]);
 }
 
 TL__SR_INLINE void tl__sr16_zipsrc_quads(const tl__sr_q *q, int extra, int u8, const float *src,
@@ -4555,16 +4541,13 @@ static int32_t tl__sr_q4_pick(int at, int a, int b)
 
 /* Vector v of group g of TL__SR_QUADS4 where lanes are 4 inputs of a
    row (B/4 lanes a row, rows rs values apart): t[r] is lane r's 4
-   inputs of 4 taps, from their run, lane e holding tap e; the next
-   lane's run is s1 on in the row, or the next row's s2 on (B of 8),
-   the next row's (B of 4) or the row's (16). */
-static void tl__sr_q4_lanes_rows(tl__sr_q4 *q, int nm, tl_dim rs, int B, int g, int v, tl__sr_q4v *w)
+   inputs of 4 taps, from their run (tl__sr_q4_init's s1 and s2 step
+   from lane to lane), lane e holding tap e. */
+static void tl__sr_q4_lanes_rows(const tl__sr_q4 *q, int nm, tl_dim rs, int B, int g, int v, tl__sr_q4v *w)
 {
     size_t run = (size_t)(4 * v / (B / 4)) * (size_t)rs * 4;
     int a, b, k, e;
     tl__sr_q4_windows(nm, g, &a, &b);
-    q->s1 = B == 4 ? (size_t)rs * 4 : (size_t)nm * 16;
-    q->s2 = B == 8 ? (size_t)rs * 4 : 2 * q->s1;
     w->lo = run + (size_t)a * 4;
     w->hi = run + (size_t)b * 4;
     for (k = 0; k < 4; ++k)
@@ -4572,12 +4555,11 @@ static void tl__sr_q4_lanes_rows(tl__sr_q4 *q, int nm, tl_dim rs, int B, int g, 
             w->idx[4 * e + k] = tl__sr_q4_pick(k * nm + 4 * g + (e < q->n[g] ? e : q->n[g] - 1), a, b);
 }
 
-/* The same where lanes are 4 rows of one input: t[r] is row r (s1
-   apart), lane j holding 4 taps of input j of a row's run (B of 4: two
+/* The same where lanes are 4 rows of one input: t[r] is row r, lane j holding 4 taps of input j of a row's run (B of 4: two
    windows of it), or of input 2v + j / 2 of row r (even j) or r + 4 (odd
    j), from one window of 16 values at the first input's first tap or
    earlier, inside the row's 8 nm values (B of 8). */
-static void tl__sr_q4_lanes_inputs(tl__sr_q4 *q, int nm, tl_dim rs, int B, int g, int v, tl__sr_q4v *w)
+static void tl__sr_q4_lanes_inputs(const tl__sr_q4 *q, int nm, tl_dim rs, int B, int g, int v, tl__sr_q4v *w)
 {
     int a, b, j, e;
     if (B == 4) {
@@ -4586,8 +4568,6 @@ static void tl__sr_q4_lanes_inputs(tl__sr_q4 *q, int nm, tl_dim rs, int B, int g
         a = 2 * v * nm + 4 * g < 8 * nm - 16 ? 2 * v * nm + 4 * g : 8 * nm - 16;
         b = a;
     }
-    q->s1 = (size_t)rs * 4;
-    q->s2 = 2 * q->s1;
     w->lo = (size_t)a * 4;
     w->hi = ((size_t)(B == 4 ? 0 : 4 * rs) + (size_t)b) * 4;
     for (j = 0; j < 4; ++j)
@@ -4607,6 +4587,16 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     q->lanes_rows = L->src_stride == nm;
     q->ng = (nm + 3) / 4;
     q->nv = B * B / 16;
+    /* t[r]'s runs: the next lane's 4 nm values on in the row (B of 16,
+       and B of 8 within a row), or the next row (B of 4; the second
+       row of a vector of B of 8; rows of 4 inputs' lanes) */
+    if (q->lanes_rows) {
+        q->s1 = B == 4 ? (size_t)X->src_stride * 4 : (size_t)nm * 16;
+        q->s2 = B == 8 ? (size_t)X->src_stride * 4 : 2 * q->s1;
+    } else {
+        q->s1 = (size_t)L->src_stride * 4;
+        q->s2 = 2 * q->s1;
+    }
     for (g = 0; g < q->ng; ++g) {
         q->n[g] = nm - 4 * g < 4 ? nm - 4 * g : 4;
         for (v = 0; v < q->nv; ++v) {
