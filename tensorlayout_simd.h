@@ -495,6 +495,9 @@ typedef struct {
     size_t s1, s2;
     int n[3];                   /* taps in group g */
     int ng, nv, lanes_rows;     /* nv: vectors a tap */
+    int wide, taps;             /* wide: the AVX-512 form above; else
+                                   tl__sr8_quads4's (v[v]'s two lanes
+                                   at lo and hi, their 4 rows s1 apart) */
 } tl__sr_q4;
 
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL };
@@ -1588,6 +1591,69 @@ TL__SR_INLINE void tl__sr8_tiles_block(const char *b, const size_t *off, char *d
 }
 
 static TL__SR_TILES_BODY(tl__sr8_tiles4, 4, 8, tl__sr8_tiles_block)
+
+/* Vector v of a tap of tl__sr8_quads4, for the 4 taps from the block's
+   s: lane h holds 4 dst values, rows of 4 taps each in the source (16
+   bytes at h's start, then s1 apart), transposed inside the lanes so
+   that t[e] is tap e; taps from `from` on stored tap bytes apart. */
+TL__SR_INLINE void tl__sr8_quad4_vector(const tl__sr_q4v *TL__RESTRICT v, size_t s1, int from, const char *s,
+                                        char *d, size_t tap, int nt)
+{
+    simde__m256 t[4], x[4];
+    int k;
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k)
+        t[k] = simde_mm256_loadu2_m128((const float *)(const void *)(s + v->hi + (size_t)k * s1),
+                                       (const float *)(const void *)(s + v->lo + (size_t)k * s1));
+    TL__SR_LANES_T4X4(simde_mm256_, t, x, 4);
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k)
+        if (k >= from) tl__sr8_put(d + (size_t)k * tap, simde_mm256_castps_si256(t[k]), nt);
+}
+
+/* The nv vectors of the 4 taps from the block's s, taps from `from` on
+   stored. */
+TL__SR_INLINE void tl__sr8_quad4_group(const tl__sr_q4 *TL__RESTRICT q, int nv, int from, const char *s, char *d,
+                                       size_t tap, int nt)
+{
+    int v;
+    for (v = 0; v < nv; ++v) tl__sr8_quad4_vector(&q->v[v], q->s1, from, s, d + (size_t)v * 32, tap, nt);
+}
+
+/* tl__sr8_quads4 with the vectors a tap (nv) and streaming constant.
+   Groups of 4 taps; the last starts at taps - 4 and stores only the
+   taps it adds (1 to 4, constant too), so that no load leaves a source
+   row. */
+TL__SR_INLINE void tl__sr8_quads4_body(const tl__sr_q4 *TL__RESTRICT q, int nv, const char *s, char *d,
+                                       tl__sr_runs J, int nt)
+{
+    size_t tap = (size_t)nv * 32, w = (size_t)q->taps - 4;
+    int g, from = 4 * (q->ng - 1) - (q->taps - 4);
+    tl_dim j;
+    for (j = 0; j < J.count; ++j, s += J.s, d += J.d) {
+        for (g = 0; g < q->ng - 1; ++g) tl__sr8_quad4_group(q, nv, 0, s + (size_t)g * 16, d + (size_t)g * 4 * tap, tap, nt);
+        if (from == 0) tl__sr8_quad4_group(q, nv, 0, s + w * 4, d + w * tap, tap, nt);
+        else if (from == 1) tl__sr8_quad4_group(q, nv, 1, s + w * 4, d + w * tap, tap, nt);
+        else if (from == 2) tl__sr8_quad4_group(q, nv, 2, s + w * 4, d + w * tap, tap, nt);
+        else tl__sr8_quad4_group(q, nv, 3, s + w * 4, d + w * tap, tap, nt);
+    }
+}
+
+TL__SR_INLINE void tl__sr8_quads4_nt(const tl__sr_q4 *q, const char *s, char *d, tl__sr_runs J, int nt)
+{
+    if (q->nv == 2) tl__sr8_quads4_body(q, 2, s, d, J, nt);
+    else if (q->nv == 8) tl__sr8_quads4_body(q, 8, s, d, J, nt);
+    else tl__sr8_quads4_body(q, 32, s, d, J, nt);
+}
+
+/* TL__SR_QUADS4 in AVX2 (tl__sr16_quads4 says what a step is): two
+   16-byte loads and two shuffles a 32-byte store, for any number of taps
+   from 4 on. */
+static void tl__sr8_quads4(const tl__sr_q4 *q, const char *s, char *d, tl__sr_runs J, int nt)
+{
+    if (nt) tl__sr8_quads4_nt(q, s, d, J, 1);
+    else tl__sr8_quads4_nt(q, s, d, J, 0);
+}
 
 /* tl__sr_widen_es's padded rows for nl <= 8 4-byte values each (the 3
    channels of an image into nChw16c), db a multiple of 32: 8 pixels at
@@ -4487,6 +4553,9 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
         }
 }
 
+#define TL__SR_QUADS_TAPS 64 /* taps up to which AVX2 copies weights by
+                                  TL__SR_QUADS4 (7x7 kernels: 49) */
+
 /* Copies of 4-byte weights blocked B x B over 4 to 9 taps (oihw ->
    OIhw4i4o, OIhw4o4i, OIhw8i8o, OIhw8o8i, OIhw16o16i from 2x2 to 3x3
    kernels), in AVX-512: dst holds per tap m of the loop M (B^2 values
@@ -4494,19 +4563,21 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
    and L strides by M's size in the source: the inputs, whose taps a
    source row holds in runs. Where L is the inputs, each 16-byte lane of
    dst is 4 inputs of one row; where X is (B of 4 or 8: 16i16o would take
-   4 rows a permute), 4 rows of one input. Returns X; -1: none. */
+   4 rows a permute), 4 rows of one input. Without AVX-512, AVX2's form
+   takes any source rows and from 4 taps to TL__SR_QUADS_TAPS. Returns X;
+   -1: none. */
 static int tl__sr_quads4_loop(const tl_reorder_plan *p, int M)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     tl_dim nm, B = L->size;
-    int x;
-    if (M < 0 || tl_dt_size(p->src_md.data_type) != 4 || (B != 4 && B != 8 && B != 16) || !tl__sr_avx512())
+    int x, wide = tl__sr_avx512();
+    if (M < 0 || tl_dt_size(p->src_md.data_type) != 4 || (B != 4 && B != 8 && B != 16) || !tl__sr_avx2())
         return -1;
     nm = p->loops[M].size;
-    if (p->loops[M].dst_stride != B * B || nm < 4 || nm > 9) return -1;
+    if (p->loops[M].dst_stride != B * B || nm < 4 || nm > (wide ? 9 : TL__SR_QUADS_TAPS)) return -1;
     for (x = 0; x < p->nloops - 1; ++x)
         if (x != M && p->loops[x].size == B && p->loops[x].dst_stride == B &&
-            (L->src_stride == nm || (p->loops[x].src_stride == nm && B < 16)))
+            (L->src_stride == nm || (B < 16 && (!wide || p->loops[x].src_stride == nm))))
             return x;
     return -1;
 }
@@ -4584,8 +4655,19 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K];
     int nm = (int)p->loops[sh->M].size, B = (int)L->size, g, v;
-    q->lanes_rows = L->src_stride == nm;
+    q->wide = tl__sr_avx512();
+    q->taps = nm;
     q->ng = (nm + 3) / 4;
+    if (!q->wide) {     /* AVX2: lane h of vector v is dst values 8v + 4h .. + 3 of a tap */
+        q->nv = B * B / 8;
+        q->s1 = (size_t)L->src_stride * 4;
+        for (v = 0; v < q->nv; ++v) {
+            q->v[v].lo = (size_t)((8 * v / B) * X->src_stride + 8 * v % B * L->src_stride) * 4;
+            q->v[v].hi = (size_t)(((8 * v + 4) / B) * X->src_stride + (8 * v + 4) % B * L->src_stride) * 4;
+        }
+        return;
+    }
+    q->lanes_rows = L->src_stride == nm;
     q->nv = B * B / 16;
     /* t[r]'s runs: the next lane's 4 nm values on in the row (B of 16,
        and B of 8 within a row), or the next row (B of 4; the second
@@ -5414,10 +5496,17 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         tl__sr_narrow(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
                       src + p->src_hi);
         break;
-#if TL__SR_AVX512
+#if TL__SR_AVX2
     case TL__SR_QUADS4: {
         tl__sr_runs J = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run;
-        tl__sr16_quads4(sh->q4, s, d, J, sh->stream && tl__sr_lines(d, J.d));
+        int nt = sh->stream && tl__sr_lines(d, J.d);
+#if TL__SR_AVX512
+        if (sh->q4->wide) {
+            tl__sr16_quads4(sh->q4, s, d, J, nt);
+            break;
+        }
+#endif
+        tl__sr8_quads4(sh->q4, s, d, J, nt);
         break;
     }
 #endif

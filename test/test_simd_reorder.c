@@ -725,7 +725,7 @@ static void merged_tiles(void)
         { "goihw", "gOIhw16i16o", 5 }, { "oihw", "OIhw16o16i", 4 }, { "ihwo", "OIhw16i16o", 4 }
     };
     size_t i;
-    int f, merged = 0;
+    int f, merged = 0, quads = 0;
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (f = 1; f <= 8; ++f) {
             tl_dim dims[5];
@@ -744,15 +744,18 @@ static void merged_tiles(void)
             snprintf(what, sizeof what, "merged %s -> %s taps %d", k[i].st, k[i].dt, f);
             compare(&s, &d, NULL, f % 4, what);
             merged += takes_shape(&s, &d, NULL, TL__SR_TILE_ROWS);
+            quads += takes_shape(&s, &d, NULL, TL__SR_QUADS4);
         }
-    if (tl__sr_avx2()) CHECK_MSG(merged >= 20, "only %d plans took merged tiles", merged);
+    /* AVX2 without AVX-512 copies 8i8o and 16o16i of 4 taps or more by quads4 */
+    if (tl__sr_avx2()) CHECK_MSG(merged + quads >= 20, "only %d plans took merged tiles, %d quads4", merged, quads);
 }
 
 /* Copies of 4-byte weights blocked B x B over the taps of a kernel
-   (TL__SR_QUADS4, AVX-512): oihw -> OIhw4i4o, OIhw4o4i, OIhw8i8o,
-   OIhw8o8i, OIhw16o16i, with groups too, every kernel of 1x1 to 3x4
-   (taps 1 to 12: those of 4 to 9 taken, the rest not; never OIhw16i16o,
-   whose 16-byte lanes would be 4 rows each), f32 and s32, O of one block
+   (TL__SR_QUADS4, AVX-512's form or AVX2's): oihw -> OIhw4i4o, OIhw4o4i,
+   OIhw8i8o, OIhw8o8i, OIhw16o16i, with groups too, every kernel of 1x1 to
+   3x4 (taps 1 to 12: with AVX-512 those of 4 to 9 taken, with AVX2 alone
+   those from 4 on; never OIhw16i16o, whose 16-byte lanes would be 4 rows
+   each), f32 and s32, O of one block
    (no loop of blocks inside a step), two or two and 3 (a tail: boxes,
    whose partial blocks are not taken), dst on cache lines (streamed:
    TL__SR_STREAM_MIN is 1 KiB here) or not, one or two threads;
@@ -793,11 +796,14 @@ static void quads4(void)
                     compare(&s, &d, &a, (kh + kw + o) % 2 * 4, what);
                     if (o == 2) continue;       /* boxes: checked above */
                     got = takes_shape(&s, &d, NULL, TL__SR_QUADS4);
-                    want = tl__sr_avx512() && kh * kw >= 4 && kh * kw <= 9 && strcmp(k[i].dt, "OIhw16i16o") != 0;
+                    want = tl__sr_avx2() && kh * kw >= 4 && (kh * kw <= 9 || !tl__sr_avx512()) &&
+                           strcmp(k[i].dt, "OIhw16i16o") != 0;
                     CHECK_MSG(got == want, "%s: quads4 %d, expected %d", what, got, want);
                     taken += got;
                 }
-    if (tl__sr_avx512()) CHECK_MSG(taken == 96, "%d plans took quads4, expected 96", taken);
+    if (tl__sr_avx2())
+        CHECK_MSG(taken == (tl__sr_avx512() ? 96 : 112), "%d plans took quads4, expected %d", taken,
+                  tl__sr_avx512() ? 96 : 112);
     for (o = 0; o < 4; ++o) {       /* the blocks' loop is loops[0], which two threads share */
         static const tl_dim gdims[2][5] = { { 32, 8, 8, 3, 3 }, { 64, 8, 3, 3, 0 } };
         tl_memory_desc s, d;
@@ -818,7 +824,7 @@ static void quads4(void)
         }
         snprintf(what, sizeof what, "quads4 %s, blocks along loops[0]", gdt);
         compare(&s, &d, &a, 0, what);
-        if (tl__sr_avx512())
+        if (tl__sr_avx2())
             CHECK_MSG(plan_shape(&s, &d, NULL, &sh) && sh.shape == TL__SR_QUADS4 && sh.K2 == 0,
                       "%s: shape %d, K2 %d", what, sh.shape, sh.K2);
     }
@@ -842,8 +848,49 @@ static void quads4(void)
         snprintf(what, sizeof what, "quads4 view %s -> %s", k[i].st, k[i].dt);
         compare(&s, &d, NULL, 0, what);
         CHECK_MSG(takes_shape(&s, &d, NULL, TL__SR_QUADS4) ==
-                  (tl__sr_avx512() && strcmp(k[i].dt, "OIhw16i16o") != 0), "%s: quads4 not as expected", what);
+                  (tl__sr_avx2() && strcmp(k[i].dt, "OIhw16i16o") != 0), "%s: quads4 not as expected", what);
     }
+}
+
+/* AVX2's quads4 over more taps than AVX-512's form takes: 5x5 to 9x9
+   and 3-D kernels, taken up to TL__SR_QUADS_TAPS (64) taps without
+   AVX-512; f32 and s32, O with a tail (boxes) or not, groups, dst on
+   cache lines (streamed) or not, one or two threads. */
+static void quads4_taps(void)
+{
+    static const struct { const char *st, *dt; int nd, B; tl_dim taps[3]; } k[] = {
+        { "oihw", "OIhw8o8i", 4, 8, { 5, 5, 0 } }, { "oihw", "OIhw4i4o", 4, 4, { 7, 7, 0 } },
+        { "oidhw", "OIdhw8i8o", 5, 8, { 3, 3, 3 } }, { "goihw", "gOIhw16o16i", 5, 16, { 5, 5, 0 } },
+        { "oihw", "OIhw4o4i", 4, 4, { 8, 8, 0 } }, { "oihw", "OIhw4o4i", 4, 4, { 9, 9, 0 } },
+        { "oihw", "OIhw8i8o", 4, 8, { 1, 13, 0 } }, { "oidhw", "OIdhw4o4i", 5, 4, { 4, 4, 4 } }
+    };
+    size_t i;
+    int o;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (o = 0; o < 2; ++o) {
+            tl_dim dims[6], taps = 1;
+            tl_memory_desc s, d;
+            tl_reorder_attr a;
+            tl_data_type t = o ? TL_S32 : TL_F32;
+            char what[96];
+            int n = 0, j, want;
+            if (k[i].st[0] == 'g') dims[n++] = 3;
+            dims[n++] = 2 * k[i].B + (o ? 3 : 0);
+            dims[n++] = 3 * k[i].B;
+            for (j = 0; n < k[i].nd; ++j, ++n) taps *= dims[n] = k[i].taps[j];
+            memset(&a, 0, sizeof a);
+            a.nthreads = 1 + (int)i % 2;
+            if (tl_md_init_by_tag(&s, k[i].nd, dims, t, k[i].st) || tl_md_init_by_tag(&d, k[i].nd, dims, t, k[i].dt)) {
+                CHECK_MSG(0, "quads4 taps %s -> %s refused", k[i].st, k[i].dt);
+                continue;
+            }
+            snprintf(what, sizeof what, "quads4 %s %s -> %s %ld taps O %ld", tl_dt_name(t), k[i].st, k[i].dt,
+                     (long)taps, (long)dims[k[i].st[0] == 'g']);
+            compare(&s, &d, &a, (int)i % 2 * 4, what);
+            if (o) continue;        /* boxes */
+            want = tl__sr_avx2() && !tl__sr_avx512() && taps <= 64;
+            CHECK_MSG(takes_shape(&s, &d, NULL, TL__SR_QUADS4) == want, "%s: quads4 not %d", what, want);
+        }
 }
 
 /* Copies of short runs whose steps would be small (TL__SR_COPY_STEP):
@@ -1024,7 +1071,8 @@ static int side_by_side(const tl_memory_desc *s, const tl_memory_desc *d)
 typedef struct { const char *st, *dt; int nd, blk; } side_case;
 
 /* One side_tiles case: c's layouts in type t, a filter of f taps a side,
-   O with a tail of 3 or not; returns its plan's tl__sr_tiles_side. */
+   O with a tail of 3 or not; returns its plan's tl__sr_tiles_side, or
+   -1 where it copies by quads4 instead. */
 static int side_tile(const side_case *c, tl_data_type t, int f, int tail)
 {
     tl_dim dims[5];
@@ -1041,7 +1089,7 @@ static int side_tile(const side_case *c, tl_data_type t, int f, int tail)
     }
     snprintf(what, sizeof what, "side tiles %s %s -> %s taps %d tail %d", tl_dt_name(t), c->st, c->dt, f, tail);
     compare(&s, &d, NULL, f % 4, what);
-    return side_by_side(&s, &d);
+    return takes_shape(&s, &d, NULL, TL__SR_QUADS4) ? -1 : side_by_side(&s, &d);
 }
 
 /* Small weight tiles side by side in dst (the 9 x 16 of one o in
@@ -1064,16 +1112,20 @@ static void side_tiles(void)
         { "oihw", "OIhw16i16o", 4, 16 }, { "oihw", "OIhw6o6i", 4, 6 }
     };
     size_t i;
-    int f, tail, side = 0, side2 = 0;
+    int f, tail, side = 0, side2 = 0, quads = 0;
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (f = 1; f <= 7; ++f)
             for (tail = 0; tail <= 1; ++tail) {
                 int s4 = side_tile(&k[i], TL_F32, f, tail), s2 = side_tile(&k[i], TL_BF16, f, tail);
-                side += !tail && s4;
+                side += !tail && s4 > 0;
+                quads += !tail && s4 < 0;
                 side2 += !tail && s2 == 8;
             }
-    /* OIhw16o16i, OIhw8o8i and OIhw4o4i from 2x2 to 3x3 go by quads4 with AVX-512 */
-    if (tl__sr_avx2()) CHECK_MSG(side >= (tl__sr_avx512() ? 24 : 30), "only %d plans took side-by-side tiles", side);
+    /* OIhw16o16i, OIhw8o8i and OIhw4o4i from 2x2 to 3x3 go by quads4 with
+       AVX-512, from 2x2 to 8x8 taps with AVX2 alone */
+    if (tl__sr_avx2())
+        CHECK_MSG(side + quads >= 30 && side >= (tl__sr_avx512() ? 24 : 2),
+                  "only %d plans took side-by-side tiles, %d quads4", side, quads);
     CHECK_MSG(side2 >= 30, "only %d bf16 plans took side-by-side tiles", side2);
 }
 
@@ -1811,6 +1863,7 @@ int main(int argc, char **argv)
     side_tiles();
     merged_tiles();
     quads4();
+    quads4_taps();
     copy_loops();
     balanced();
     chunked();
