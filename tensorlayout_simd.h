@@ -498,6 +498,7 @@ typedef struct {
     int wide, taps;             /* wide: the AVX-512 form above; else
                                    tl__sr8_quads4's (v[v]'s two lanes
                                    at lo and hi, their 4 rows s1 apart) */
+    int back;                   /* tl__sr8_quads4_back: blocks to rows */
 } tl__sr_q4;
 
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL };
@@ -1644,6 +1645,49 @@ TL__SR_INLINE void tl__sr8_quads4_nt(const tl__sr_q4 *q, const char *s, char *d,
     if (q->nv == 2) tl__sr8_quads4_body(q, 2, s, d, J, nt);
     else if (q->nv == 8) tl__sr8_quads4_body(q, 8, s, d, J, nt);
     else tl__sr8_quads4_body(q, 32, s, d, J, nt);
+}
+
+/* Vector v of a tap of tl__sr8_quads4_back: the same transpose the
+   other way, 4 taps' vectors (tap bytes apart from s) to 16-byte runs of
+   4 taps, the rows of lane h's values at h's start, then s1 apart. */
+TL__SR_INLINE void tl__sr8_quad4_back_vector(const tl__sr_q4v *TL__RESTRICT v, size_t s1, const char *s,
+                                             size_t tap, char *d)
+{
+    simde__m256 t[4], x[4];
+    int k;
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k) t[k] = simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)k * tap));
+    TL__SR_LANES_T4X4(simde_mm256_, t, x, 4);
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k) {
+        simde_mm_storeu_ps((float *)(void *)(d + v->lo + (size_t)k * s1), simde_mm256_castps256_ps128(t[k]));
+        simde_mm_storeu_ps((float *)(void *)(d + v->hi + (size_t)k * s1), simde_mm256_extractf128_ps(t[k], 1));
+    }
+}
+
+TL__SR_INLINE void tl__sr8_quads4_back_body(const tl__sr_q4 *TL__RESTRICT q, int nv, const char *s, char *d,
+                                            tl__sr_runs J)
+{
+    size_t tap = (size_t)nv * 32;
+    tl_dim j;
+    int g, v;
+    for (j = 0; j < J.count; ++j, s += J.s, d += J.d)
+        for (g = 0; g < q->ng; ++g) {
+            size_t w = (size_t)(g < q->ng - 1 ? 4 * g : q->taps - 4);
+            for (v = 0; v < nv; ++v)
+                tl__sr8_quad4_back_vector(&q->v[v], q->s1, s + w * tap + (size_t)v * 32, tap, d + w * 4);
+        }
+}
+
+/* A step of TL__SR_QUADS4 back from the blocks (tl__sr8_quads4 the
+   other way): the last group of taps starts 4 from the end and writes
+   again the taps it shares with the group before, the same values.
+   Never streamed: its 16-byte stores fill lines in pieces. */
+static void tl__sr8_quads4_back(const tl__sr_q4 *q, const char *s, char *d, tl__sr_runs J)
+{
+    if (q->nv == 2) tl__sr8_quads4_back_body(q, 2, s, d, J);
+    else if (q->nv == 8) tl__sr8_quads4_back_body(q, 8, s, d, J);
+    else tl__sr8_quads4_back_body(q, 32, s, d, J);
 }
 
 /* TL__SR_QUADS4 in AVX2 (tl__sr16_quads4 says what a step is): two
@@ -4483,6 +4527,8 @@ typedef struct {
                                    dim's blocks; -1 */
     int pf_rows;                /* side-by-side tiles prefetch their rows
                                    (TL__SR_TILES_BODY's pf) */
+    int quads_back;             /* TL__SR_QUADS4 from the blocks to rows
+                                   of taps (M: the lanes' loop, L: taps) */
     const tl__sr_q4 *q4;        /* TL__SR_QUADS4's permutes (K: the loop of
                                    a vector's lanes, K2: its blocks') */
 } tl__sr_shape;
@@ -4582,6 +4628,23 @@ static int tl__sr_quads4_loop(const tl_reorder_plan *p, int M)
     return -1;
 }
 
+/* The same copies back, from the blocks to rows of taps (OIhw4i4o,
+   OIhw4o4i, OIhw8i8o, OIhw8o8i, OIhw16o16i -> oihw), AVX2 without
+   AVX-512: the taps are L (src stride B^2), M (src stride 1) and X (src
+   stride B) B values each. Returns X; -1: none. */
+static int tl__sr_quads4_back_loop(const tl_reorder_plan *p, int M)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    tl_dim B = M >= 0 ? p->loops[M].size : 0;
+    int x;
+    if (M < 0 || tl_dt_size(p->src_md.data_type) != 4 || (B != 4 && B != 8 && B != 16) || !tl__sr_avx2() ||
+        tl__sr_avx512() || L->src_stride != B * B || L->size < 4 || L->size > TL__SR_QUADS_TAPS)
+        return -1;
+    for (x = 0; x < p->nloops - 1; ++x)
+        if (x != M && p->loops[x].size == B && p->loops[x].src_stride == B) return x;
+    return -1;
+}
+
 /* The loop of p other than L, M and X with the most iterations, the
    inner one of equals (the blocks of TL__SR_QUADS4, walked inside a
    step); -1: none. The innermost alone gave grouped weights with few
@@ -4651,20 +4714,35 @@ static void tl__sr_q4_lanes_inputs(const tl__sr_q4 *q, int nm, tl_dim rs, int B,
 
 /* The permutes of TL__SR_QUADS4 (sh->M: the taps, sh->K: X). A last
    group of fewer than 4 taps repeats its last one. */
+/* AVX2's form of TL__SR_QUADS4: lane h of vector v is values 8v + 4h
+   .. + 3 of a tap's B x B block (B along the lanes, a bytes apart in the
+   rows of taps; B across, x bytes apart); lo and hi: its first value's
+   row of taps. */
+static void tl__sr_q4_lanes8(tl__sr_q4 *q, int B, size_t a, size_t x)
+{
+    int v;
+    q->nv = B * B / 8;
+    q->s1 = a;
+    for (v = 0; v < q->nv; ++v) {
+        q->v[v].lo = (size_t)(8 * v / B) * x + (size_t)(8 * v % B) * a;
+        q->v[v].hi = (size_t)((8 * v + 4) / B) * x + (size_t)((8 * v + 4) % B) * a;
+    }
+}
+
 static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_q4 *q)
 {
-    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K];
-    int nm = (int)p->loops[sh->M].size, B = (int)L->size, g, v;
-    q->wide = tl__sr_avx512();
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K], *M = &p->loops[sh->M];
+    int nm = (int)(sh->quads_back ? L->size : M->size), B = (int)(sh->quads_back ? M->size : L->size), g, v;
+    q->wide = tl__sr_avx512() && !sh->quads_back;
+    q->back = sh->quads_back;
     q->taps = nm;
     q->ng = (nm + 3) / 4;
-    if (!q->wide) {     /* AVX2: lane h of vector v is dst values 8v + 4h .. + 3 of a tap */
-        q->nv = B * B / 8;
-        q->s1 = (size_t)L->src_stride * 4;
-        for (v = 0; v < q->nv; ++v) {
-            q->v[v].lo = (size_t)((8 * v / B) * X->src_stride + 8 * v % B * L->src_stride) * 4;
-            q->v[v].hi = (size_t)(((8 * v + 4) / B) * X->src_stride + (8 * v + 4) % B * L->src_stride) * 4;
-        }
+    if (q->back) {      /* the rows of taps are dst's */
+        tl__sr_q4_lanes8(q, B, (size_t)M->dst_stride * 4, (size_t)X->dst_stride * 4);
+        return;
+    }
+    if (!q->wide) {
+        tl__sr_q4_lanes8(q, B, (size_t)L->src_stride * 4, (size_t)X->src_stride * 4);
         return;
     }
     q->lanes_rows = L->src_stride == nm;
@@ -4866,6 +4944,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
            just push the source out of the caches */
         sh->stream = p->dst_hi - p->dst_lo >= TL__SR_STREAM_MIN;
         sh->K = tl__sr_quads4_loop(p, sh->M);
+        if (sh->K < 0) sh->quads_back = (sh->K = tl__sr_quads4_back_loop(p, sh->M)) >= 0;
         if (sh->K >= 0) {
             sh->shape = TL__SR_QUADS4;
             sh->K2 = tl__sr_quads4_blocks(p, sh->M, sh->K);
@@ -5506,7 +5585,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             break;
         }
 #endif
-        tl__sr8_quads4(sh->q4, s, d, J, nt);
+        if (sh->q4->back) tl__sr8_quads4_back(sh->q4, s, d, J);
+        else tl__sr8_quads4(sh->q4, s, d, J, nt);
         break;
     }
 #endif

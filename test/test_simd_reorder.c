@@ -893,6 +893,56 @@ static void quads4_taps(void)
         }
 }
 
+/* quads4 back from the blocks to rows of taps (AVX2 without AVX-512):
+   OIhw4i4o, OIhw4o4i, OIhw8i8o, OIhw8o8i, OIhw16o16i, OIhw16i16o,
+   gOIhw4o4i and OIdhw8i8o -> their plain layouts, kernels of 1 to 81
+   taps (taken from 4 to 64), f32 and s32, O with a tail (boxes) or
+   not, dst a view (rows further apart) or whole, one or two threads;
+   compare's source ends at an unreadable page. */
+static void quads4_back(void)
+{
+    static const struct { const char *st, *dt; int nd, B; } k[] = {
+        { "OIhw4i4o", "oihw", 4, 4 }, { "OIhw4o4i", "oihw", 4, 4 }, { "OIhw8i8o", "oihw", 4, 8 },
+        { "OIhw8o8i", "oihw", 4, 8 }, { "OIhw16o16i", "oihw", 4, 16 }, { "OIhw16i16o", "oihw", 4, 16 },
+        { "gOIhw4o4i", "goihw", 5, 4 }, { "OIdhw8i8o", "oidhw", 5, 8 }
+    };
+    static const tl_dim taps[][3] = { { 1, 1, 1 }, { 1, 1, 3 }, { 1, 2, 2 }, { 1, 3, 3 }, { 1, 1, 13 },
+                                      { 1, 5, 5 }, { 1, 8, 8 }, { 1, 9, 9 }, { 3, 3, 3 } };   /* d, h, w */
+    size_t i, f;
+    int o, taken = 0;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (f = 0; f < sizeof taps / sizeof taps[0]; ++f)
+            for (o = 0; o < 2; ++o) {
+                tl_dim dims[6], pdims[6], off[6] = { 0 }, nt = 1;
+                tl_memory_desc s, pd, d;
+                tl_reorder_attr a;
+                tl_data_type t = (f + o) % 2 ? TL_S32 : TL_F32;
+                char what[96];
+                int g = k[i].st[0] == 'g', n = 0, j, view = (int)(f + i) % 3 == 0, want;
+                if (g) dims[n++] = 3;
+                dims[n++] = 2 * k[i].B + (o ? 3 : 0);
+                dims[n++] = 3 * k[i].B;
+                for (j = 3 - (k[i].nd - 2 - g); n < k[i].nd; ++j, ++n) nt *= dims[n] = taps[f][j];
+                for (j = 0; j < k[i].nd; ++j) pdims[j] = dims[j] + (view && j == g + 1 ? 2 : 0);
+                off[g + 1] = view;
+                memset(&a, 0, sizeof a);
+                a.nthreads = 1 + (int)(f + i) % 2;
+                if (tl_md_init_by_tag(&s, k[i].nd, dims, t, k[i].st) ||
+                    tl_md_init_by_tag(&pd, k[i].nd, pdims, t, k[i].dt) || tl_md_submemory(&d, &pd, dims, off)) {
+                    CHECK_MSG(0, "quads4 back %s -> %s refused", k[i].st, k[i].dt);
+                    continue;
+                }
+                snprintf(what, sizeof what, "quads4 back %s %s -> %s %ld taps O %ld%s", tl_dt_name(t), k[i].st,
+                         k[i].dt, (long)nt, (long)dims[g], view ? " view" : "");
+                compare(&s, &d, &a, (int)(f + i) % 2 * 4, what);
+                if (o) continue;    /* boxes */
+                want = tl__sr_avx2() && !tl__sr_avx512() && nt >= 4 && nt <= 64;
+                CHECK_MSG(takes_shape(&s, &d, NULL, TL__SR_QUADS4) == want, "%s: quads4 not %d", what, want);
+                taken += want;      /* checked just above */
+            }
+    if (tl__sr_avx2() && !tl__sr_avx512()) CHECK_MSG(taken == 48, "%d plans took quads4 back, expected 48", taken);
+}
+
 /* Copies of short runs whose steps would be small (TL__SR_COPY_STEP):
    blocked weights into wider blocks walk the loops outside K2 inside a
    step too (K3: the taps and the half blocks; every 3x3 plan here), in
@@ -1864,6 +1914,7 @@ int main(int argc, char **argv)
     merged_tiles();
     quads4();
     quads4_taps();
+    quads4_back();
     copy_loops();
     balanced();
     chunked();
