@@ -1632,7 +1632,8 @@ TL__SR_INLINE void tl__sr8_quads4_body(const tl__sr_q4 *TL__RESTRICT q, int nv, 
     int g, from = 4 * (q->ng - 1) - (q->taps - 4);
     tl_dim j;
     for (j = 0; j < J.count; ++j, s += J.s, d += J.d) {
-        for (g = 0; g < q->ng - 1; ++g) tl__sr8_quad4_group(q, nv, 0, s + (size_t)g * 16, d + (size_t)g * 4 * tap, tap, nt);
+        for (g = 0; g < q->ng - 1; ++g)
+            tl__sr8_quad4_group(q, nv, 0, s + (size_t)g * 16, d + (size_t)g * 4 * tap, tap, nt);
         if (from == 0) tl__sr8_quad4_group(q, nv, 0, s + w * 4, d + w * tap, tap, nt);
         else if (from == 1) tl__sr8_quad4_group(q, nv, 1, s + w * 4, d + w * tap, tap, nt);
         else if (from == 2) tl__sr8_quad4_group(q, nv, 2, s + w * 4, d + w * tap, tap, nt);
@@ -4712,8 +4713,6 @@ static void tl__sr_q4_lanes_inputs(const tl__sr_q4 *q, int nm, tl_dim rs, int B,
         }
 }
 
-/* The permutes of TL__SR_QUADS4 (sh->M: the taps, sh->K: X). A last
-   group of fewer than 4 taps repeats its last one. */
 /* AVX2's form of TL__SR_QUADS4: lane h of vector v is values 8v + 4h
    .. + 3 of a tap's B x B block (B along the lanes, a bytes apart in the
    rows of taps; B across, x bytes apart); lo and hi: its first value's
@@ -4729,6 +4728,9 @@ static void tl__sr_q4_lanes8(tl__sr_q4 *q, int B, size_t a, size_t x)
     }
 }
 
+/* The tables of TL__SR_QUADS4 (sh->M: the taps, or back the lanes'
+   loop; sh->K: X). In AVX-512's permutes a last group of fewer than 4
+   taps repeats its last one. */
 static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_q4 *q)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K], *M = &p->loops[sh->M];
