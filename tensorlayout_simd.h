@@ -496,9 +496,9 @@ typedef struct {
     int n[3];                   /* taps in group g */
     int ng, nv, lanes_rows;     /* nv: vectors a tap */
     int wide, taps;             /* wide: the AVX-512 form above; else
-                                   tl__sr8_quads4's (v[v]'s two lanes
-                                   at lo and hi, their 4 rows s1 apart) */
-    int back;                   /* tl__sr8_quads4_back: blocks to rows */
+                                   tl__sr8_quads4's or _back's (v[v]'s two
+                                   lanes at lo and hi, their 4 rows s1
+                                   apart) */
 } tl__sr_q4;
 
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL };
@@ -4603,6 +4603,13 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
 #define TL__SR_QUADS_TAPS 64 /* taps up to which AVX2 copies weights by
                                   TL__SR_QUADS4 (7x7 kernels: 49) */
 
+/* Whether TL__SR_QUADS4 takes blocks of B x B elements of p: 4-byte,
+   B of 4, 8 or 16, AVX2 at least. */
+static int tl__sr_q4_blocks_ok(const tl_reorder_plan *p, tl_dim B)
+{
+    return tl_dt_size(p->src_md.data_type) == 4 && (B == 4 || B == 8 || B == 16) && tl__sr_avx2();
+}
+
 /* Copies of 4-byte weights blocked B x B over 4 to 9 taps (oihw ->
    OIhw4i4o, OIhw4o4i, OIhw8i8o, OIhw8o8i, OIhw16o16i from 2x2 to 3x3
    kernels), in AVX-512: dst holds per tap m of the loop M (B^2 values
@@ -4619,14 +4626,14 @@ static int tl__sr_quads4_loop(const tl_reorder_plan *p, int M)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     tl_dim nm, B = L->size;
-    int x, wide = tl__sr_avx512();
-    if (M < 0 || tl_dt_size(p->src_md.data_type) != 4 || (B != 4 && B != 8 && B != 16) || !tl__sr_avx2())
-        return -1;
+    int x, wide = tl__sr_avx512(), rows;
+    if (M < 0 || !tl__sr_q4_blocks_ok(p, B)) return -1;
     nm = p->loops[M].size;
     if (p->loops[M].dst_stride != B * B || nm < 4 || nm > (wide ? 9 : TL__SR_QUADS_TAPS)) return -1;
+    rows = wide ? B < 16 : B < 16 || TL__SR_SRC_FAR(p);     /* lanes of 4 rows (L not the inputs) */
     for (x = 0; x < p->nloops - 1; ++x)
         if (x != M && p->loops[x].size == B && p->loops[x].dst_stride == B &&
-            (L->src_stride == nm || (wide ? B < 16 && p->loops[x].src_stride == nm : B < 16 || TL__SR_SRC_FAR(p))))
+            (L->src_stride == nm || (rows && (!wide || p->loops[x].src_stride == nm))))
             return x;
     return -1;
 }
@@ -4640,8 +4647,8 @@ static int tl__sr_quads4_back_loop(const tl_reorder_plan *p, int M)
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     tl_dim B = M >= 0 ? p->loops[M].size : 0;
     int x;
-    if (M < 0 || tl_dt_size(p->src_md.data_type) != 4 || (B != 4 && B != 8 && B != 16) || !tl__sr_avx2() ||
-        tl__sr_avx512() || L->src_stride != B * B || L->size < 4 || L->size > TL__SR_QUADS_TAPS)
+    if (M < 0 || !tl__sr_q4_blocks_ok(p, B) || tl__sr_avx512() || L->src_stride != B * B || L->size < 4 ||
+        L->size > TL__SR_QUADS_TAPS)
         return -1;
     for (x = 0; x < p->nloops - 1; ++x)
         if (x != M && p->loops[x].size == B && p->loops[x].src_stride == B) return x;
@@ -4738,10 +4745,9 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K], *M = &p->loops[sh->M];
     int nm = (int)(sh->quads_back ? L->size : M->size), B = (int)(sh->quads_back ? M->size : L->size), g, v;
     q->wide = tl__sr_avx512() && !sh->quads_back;
-    q->back = sh->quads_back;
     q->taps = nm;
     q->ng = (nm + 3) / 4;
-    if (q->back) {      /* the rows of taps are dst's */
+    if (sh->quads_back) {      /* the rows of taps are dst's */
         tl__sr_q4_lanes8(q, B, (size_t)M->dst_stride * 4, (size_t)X->dst_stride * 4);
         return;
     }
@@ -5589,7 +5595,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             break;
         }
 #endif
-        if (sh->q4->back) tl__sr8_quads4_back(sh->q4, s, d, J);
+        if (sh->quads_back) tl__sr8_quads4_back(sh->q4, s, d, J);
         else tl__sr8_quads4(sh->q4, s, d, J, nt);
         break;
     }
