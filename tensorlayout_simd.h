@@ -437,6 +437,34 @@ TL__SR_INLINE simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sste
 #define TL__SR_ROUNDED(v) ((void)0)
 #endif
 
+/* The shuffle's block lines (tl__shuf_lines, in the shuffle section): a
+   dst channel block at a pixel is one 64-byte vector (16 f32 of
+   nChw16c, or P pixels of a narrower block side by side) whose lanes
+   come from a few source blocks at the same pixel. Each source block
+   fills its lanes with one masked lane permute (AVX-512; two permutes and
+   two blends a 32-byte half in AVX2), and the vector is stored whole:
+   full lines, in order, streamed when dst is large. */
+#define TL__SHUF_LINE_SRCS 128    /* source lines of all dst blocks */
+#define TL__SHUF_LINE_FIXED 3     /* sources a block (2-3: groups of 2, C/G
+                                     of 2) that unrolled code serves */
+#ifndef TL__SHUF_LINE_TILE
+#define TL__SHUF_LINE_TILE (64 << 10)  /* bytes of source a tile reads */
+#endif
+#define TL__SHUF_LINE_MIN_TILE 64      /* pixels (a multiple of every P) */
+
+typedef struct {
+    int32_t  idx[TL__SHUF_LINE_SRCS][16];  /* per dst block, 64 bytes of 2-, 4- or
+                                              8-byte lanes: the source lane of
+                                              each lane, whichever block it is in */
+    uint32_t mask[TL__SHUF_LINE_SRCS];     /* per source block: the lanes it fills */
+    tl_dim   off[TL__SHUF_LINE_SRCS];      /* per source block: bytes from the pixel */
+} tl__shuf_srcs;
+
+/* AVX2's pieces of the lines (tl__shuf8_lines): the lanes of a 32-byte
+   dst half (bit l: 4-byte lane l) that one 32-byte half of a source
+   block fills; off: that half's bytes from the pixel. */
+typedef struct { tl_dim off; uint8_t lanes, upper; } tl__shuf8_piece;
+
 /* A run's scales: sc[sidx + k*sstep] for element k; sc NULL: none. */
 typedef struct { const float *sc; tl_dim sidx, sstep; } tl__sr_scales;
 
@@ -1845,6 +1873,130 @@ static void tl__sr8_zipsrc_block(const tl__sr_q *q, int u8, const float *src, si
     if (q->extra) tl__sr8_zipsrc_body(q, 1, u8, src, rs, sc, oct, noct, pair, npair, zs, d);
     else tl__sr8_zipsrc_body(q, 0, u8, src, rs, sc, oct, noct, pair, npair, zs, d);
 }
+
+/* The shuffle's block lines in AVX2 (tl__shuf16_lines says what they
+   do). A 64-byte dst vector is two 32-byte halves, each built from
+   pieces: a piece is the lanes of one half that come from one 32-byte
+   half of one source block, a lane permute (vpermd) of those 32 bytes
+   and a blend. 8-byte lanes are pairs of 4-byte ones; 2-byte elements
+   stay on the zips (vpermw has no AVX2 form). Permuting both halves of
+   every source block for each dst half and choosing took twice the
+   shuffles (f32 nChw16c, 232 channels, 1x232x7x7: 6 -> 8 us where the
+   zips had run). */
+#define TL__SHUF8_PIECES 8      /* pieces a half: one a lane at most */
+typedef struct {
+    simde__m256i k[2];                  /* half h: each lane's source lane, bits 0-2 */
+    simde__m256 m[2][TL__SHUF8_PIECES]; /* half h's piece i: the lanes it fills */
+    tl_dim off[2][TL__SHUF8_PIECES];    /* its 32 source bytes, from the pixel */
+    int upper[2][TL__SHUF8_PIECES];     /* whether those are a source block's upper half */
+    int n;                              /* pieces a half (the shorter list padded) */
+} tl__shuf8_perm;
+
+/* The lanes of a half whose bits are set in m (bit l: lane l). */
+TL__SR_INLINE simde__m256 tl__shuf8_lanes(uint32_t m)
+{
+    const simde__m256i bit = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    simde__m256i v = simde_mm256_and_si256(simde_mm256_set1_epi32((int32_t)(m & 0xff)), bit);
+    return simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(v, bit));
+}
+
+/* A dst block's permutes (idx: 64 bytes of es-byte lanes, the source
+   lane of each) and its pieces, half 0's n0 then half 1's n1, as
+   vectors. A half with fewer pieces than the other repeats a piece with
+   no lanes (a blend of none), so that n is one count. */
+static void tl__shuf8_perm_init(tl__shuf8_perm *pm, const int32_t *idx, size_t es,
+                                const tl__shuf8_piece *pc, int n0, int n1)
+{
+    int32_t w[16];
+    int64_t q[8];
+    int l, h, i, np[2];
+    memcpy(w, idx, 64);
+    if (es == 8) {
+        memcpy(q, idx, 64);
+        for (l = 0; l < 16; ++l) w[l] = 2 * (int32_t)q[l / 2] + l % 2;
+    }
+    np[0] = n0;
+    np[1] = n1;
+    pm->n = n0 > n1 ? n0 : n1;
+    for (h = 0; h < 2; ++h) {
+        const tl__shuf8_piece *p = h ? pc + n0 : pc;
+        pm->k[h] = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(w + 8 * h));
+        for (i = 0; i < pm->n; ++i) {
+            const tl__shuf8_piece *x = i < np[h] ? &p[i] : pc;
+            pm->m[h][i] = tl__shuf8_lanes(i < np[h] ? x->lanes : 0);
+            pm->off[h][i] = x->off;
+            pm->upper[h][i] = x->upper;
+        }
+    }
+}
+
+/* The two halves of a dst vector at s into r from pm's n pieces a half;
+   bytes < 64: only the first bytes of each source block are there,
+   read through a buffer (a row's last pixels). Lanes no piece fills
+   (the axis's padding) are zero. */
+TL__SR_INLINE void tl__shuf8_gather(const char *s, const tl__shuf8_perm *pm, int n, size_t bytes,
+                                    simde__m256i r[2])
+{
+    int i, h;
+    TL__SR_UNROLL
+    for (h = 0; h < 2; ++h) {
+        simde__m256 a = simde_mm256_setzero_ps();
+        TL__SR_UNROLL
+        for (i = 0; i < n; ++i) {
+            const char *p = s + pm->off[h][i];
+            unsigned char buf[32] = { 0 };
+            simde__m256i v;
+            if (bytes < 64) {
+                size_t have = (size_t)pm->upper[h][i] * 32, c = bytes > have ? bytes - have : 0;
+                memcpy(buf, p, c < 32 ? c : 32);
+                p = (const char *)buf;
+            }
+            v = simde_mm256_permutevar8x32_epi32(simde_mm256_loadu_si256((const simde__m256i *)(const void *)p),
+                                                 pm->k[h]);
+            a = simde_mm256_blendv_ps(a, simde_mm256_castsi256_ps(v), pm->m[h][i]);
+        }
+        r[h] = simde_mm256_castps_si256(a);
+    }
+}
+
+/* tl__shuf16_lines_es in AVX2; n a constant up to TL__SHUF_LINE_FIXED,
+   so that the pieces stay in registers. */
+TL__SR_INLINE void tl__shuf8_lines_n(const char *s, char *d, tl_dim nv, tl_dim step, size_t tail,
+                                     const tl__shuf8_perm *pm, int n, int nt, const char *pf)
+{
+    simde__m256i r[2];
+    tl_dim q;
+    for (q = 0; q < nv; ++q, s += step, d += step) {
+        if (pf) TL__SIMD_PREFETCH_L2(pf + q * step);
+        tl__shuf8_gather(s, pm, n, 64, r);
+        tl__sr8_put(d, r[0], nt);
+        tl__sr8_put(d + 32, r[1], nt);
+    }
+    if (tail > 0) {
+        unsigned char buf[64];
+        tl__shuf8_gather(s, pm, n, tail, r);
+        simde_mm256_storeu_si256((simde__m256i *)(void *)buf, r[0]);
+        simde_mm256_storeu_si256((simde__m256i *)(void *)(buf + 32), r[1]);
+        memcpy(d, buf, tail);
+    }
+}
+
+/* tl__shuf16_lines in AVX2, 4- and 8-byte elements: the dst block
+   whose lanes' sources are idx, from pieces pc (n0 for its first half,
+   then n1). */
+static void tl__shuf8_lines(const char *s, char *d, tl_dim nv, tl_dim step, size_t tail,
+                            const int32_t *idx, size_t es, const tl__shuf8_piece *pc, int n0, int n1,
+                            int nt, const char *pf)
+{
+    tl__shuf8_perm pm;
+    tl__shuf8_perm_init(&pm, idx, es, pc, n0, n1);
+    switch (pm.n) {
+    case 1: tl__shuf8_lines_n(s, d, nv, step, tail, &pm, 1, nt, pf); break;
+    case 2: tl__shuf8_lines_n(s, d, nv, step, tail, &pm, 2, nt, pf); break;
+    case 3: tl__shuf8_lines_n(s, d, nv, step, tail, &pm, 3, nt, pf); break;
+    default: tl__shuf8_lines_n(s, d, nv, step, tail, &pm, pm.n, nt, pf); break;
+    }
+}
 #endif /* TL__SR_AVX2 */
 #if TL__SR_AVX2 == 2
 #undef SIMDE_X86_AVX_NATIVE
@@ -2552,27 +2704,6 @@ static tl_dim tl__sr16_planes_words(int nl, const char *s, size_t sb, char *d, t
     return m;
 }
 
-/* The shuffle's block lines (tl__shuf_lines, in the shuffle section): a
-   dst channel block at a pixel is one 64-byte vector (16 f32 of
-   nChw16c, or P pixels of a narrower block side by side) whose lanes
-   come from a few source blocks at the same pixel. Each source block
-   fills its lanes with one masked lane permute, and the vector is stored
-   whole: full lines, in order, streamed when dst is large. */
-#define TL__SHUF_LINE_SRCS 128    /* source lines of all dst blocks */
-#define TL__SHUF_LINE_FIXED 3     /* sources a block (2-3: groups of 2, C/G
-                                     of 2) that unrolled code serves */
-#ifndef TL__SHUF_LINE_TILE
-#define TL__SHUF_LINE_TILE (64 << 10)  /* bytes of source a tile reads */
-#endif
-#define TL__SHUF_LINE_MIN_TILE 64      /* pixels (a multiple of every P) */
-
-typedef struct {
-    simde__m512i idx[TL__SHUF_LINE_SRCS];  /* per dst block: the source lane of
-                                              each lane, whichever block it is in */
-    uint32_t mask[TL__SHUF_LINE_SRCS];     /* per source block: the lanes it fills */
-    tl_dim   off[TL__SHUF_LINE_SRCS];      /* per source block: bytes from the pixel */
-} tl__shuf_srcs;
-
 /* Sources j0..j0+ns-1 of t at s, into one vector; n < 64: the first n
    bytes of each, through a buffer (a row's last pixels). Lanes no
    source fills (the axis's padding) are zero. es is a constant. */
@@ -2607,7 +2738,7 @@ TL__SR_INLINE void tl__shuf16_lines_es(const char *s, char *d, tl_dim nv, tl_dim
                                        size_t tail, const tl__shuf_srcs *t, int b, int j0,
                                        int ns, size_t es, int nt, const char *pf)
 {
-    simde__m512i k = t->idx[b];
+    simde__m512i k = simde_mm512_loadu_si512((const void *)t->idx[b]);
     uint32_t m[TL__SHUF_LINE_FIXED];
     tl_dim off[TL__SHUF_LINE_FIXED], q;
     const uint32_t *mp = t->mask + j0;
@@ -6724,7 +6855,7 @@ static void tl__shuf_row(const tl__shuf_kernel *k, const char *src, char *dst)
 }
 #undef TL__SHUF_ROW_CASE
 
-/* ---- simd: shuffle block lines (AVX-512) ------------------------------
+/* ---- simd: shuffle block lines (AVX-512, AVX2) ------------------------
    A blocked layout whose one inner block is the axis, 64 bytes of it a
    vector (nChw16c f32; nChw8c f64; nChw16c bf16 two pixels at a time):
    every dst block at a pixel is gathered from the source blocks that
@@ -6734,8 +6865,11 @@ static void tl__shuf_row(const tl__shuf_kernel *k, const char *src, char *dst)
    also apply, these are faster: their 16-byte vectors wrote each line
    in pieces from several places, which kept the stores from streaming
    (f32 nChw16c, 232 channels, groups of 2 or 116, one thread: 0.85-0.91
-   -> 1.13-1.20 of memcpy with the prefetch of tl__shuf_lines_row). */
-#if TL__SR_AVX512
+   -> 1.13-1.20 of memcpy with the prefetch of tl__shuf_lines_row, Zen
+   4). Without AVX-512, AVX2 builds each 32-byte half from pieces
+   (tl__shuf8_lines) for 4- and 8-byte elements: the same rows on a Zen
+   3, 0.85-1.01 -> 1.19-1.57. */
+#if TL__SR_AVX2
 typedef struct {
     tl__shuffle_plan rows;      /* the loops outside a row of pixels */
     tl_dim npix, pstride;       /* pixels of a row, bytes between them */
@@ -6747,7 +6881,11 @@ typedef struct {
     int    nblocks;
     int    first[TL__SHUF_LINE_SRCS + 1];  /* block b: sources first[b].. */
     int    stream;
+    int    avx512;              /* tl__shuf16_lines, else tl__shuf8_lines */
     tl__shuf_srcs src;
+    int    pfirst[2 * TL__SHUF_LINE_SRCS + 1];   /* AVX2: block b's half h from
+                                                    piece[pfirst[2b + h]] */
+    tl__shuf8_piece piece[4 * TL__SHUF_LINE_SRCS];   /* 4 a source at most */
 } tl__shuf_lines;
 
 /* The table of every dst block; 0 when it is full. Channel c = u + v C/G
@@ -6807,6 +6945,48 @@ static int tl__shuf_lines_table(tl__shuf_lines *k, const tl__shuffle_plan *p, tl
     return 1;
 }
 
+/* AVX2's pieces of every dst block (tl__shuf8_piece), from the table:
+   the lanes of half h that source j fills, split by the half of the
+   source they read. As 4-byte lanes: an 8-byte lane is two. */
+static uint32_t tl__shuf8_lanes4(uint32_t m, size_t es)
+{
+    uint32_t w = 0;
+    int l;
+    if (es == 4) return m;
+    for (l = 0; l < 8; ++l) w |= (m >> l & 1u) * (3u << 2 * l);
+    return w;
+}
+
+static void tl__shuf8_pieces_init(tl__shuf_lines *k)
+{
+    int b, j, l, h, u, np = 0;
+    for (b = 0; b < k->nblocks; ++b) {
+        uint32_t upper = 0;     /* lanes whose source is a block's upper 32 bytes */
+        for (l = 0; l < 16; ++l) {
+            int64_t q;
+            if (k->es == 8 && l < 8) {
+                memcpy(&q, k->src.idx[b] + 2 * l, 8);
+                upper |= (uint32_t)(q >= 4) << l;
+            } else if (k->es == 4) {
+                upper |= (uint32_t)(k->src.idx[b][l] >= 8) << l;
+            }
+        }
+        upper = tl__shuf8_lanes4(upper, k->es);
+        for (h = 0; h < 2; ++h) {
+            k->pfirst[2 * b + h] = np;
+            for (j = k->first[b]; j < k->first[b + 1]; ++j)
+                for (u = 0; u < 2; ++u) {
+                    uint32_t lanes = tl__shuf8_lanes4(k->src.mask[j], k->es) & (u ? upper : ~upper);
+                    if (!(lanes >> 8 * h & 0xffu)) continue;
+                    k->piece[np].off = k->src.off[j] + 32 * u;
+                    k->piece[np].upper = (uint8_t)u;
+                    k->piece[np++].lanes = (uint8_t)(lanes >> 8 * h);
+                }
+        }
+    }
+    k->pfirst[2 * b] = np;
+}
+
 /* Whether the lines take p, and their table when they do. dst: NULL
    when only asking; else streaming stores when every vector of dst
    starts a cache line and the tensor is large. */
@@ -6815,7 +6995,7 @@ static int tl__shuf_lines_init(tl__shuf_lines *k, const tl__shuffle_plan *p, con
     const tl_memory_desc *md = p->md;
     const tl_blocking_desc *bd = &md->blocking;
     tl_dim blk, a;
-    if (!tl__sr_avx512() || p->identity || p->run != (tl_dim)p->es ||
+    if (!(tl__sr_avx512() || (tl__sr_avx2() && p->es != 2)) || p->identity || p->run != (tl_dim)p->es ||
         md->padded_offsets[p->axis] != 0 || bd->inner_nblks != 1 || bd->inner_idxs[0] != p->axis ||
         (p->es != 2 && p->es != 4 && p->es != 8))
         return 0;
@@ -6830,6 +7010,8 @@ static int tl__shuf_lines_init(tl__shuf_lines *k, const tl__shuffle_plan *p, con
     k->bstride = bd->strides[p->axis] * (tl_dim)p->es;
     k->nblocks = (int)(md->padded_dims[p->axis] / blk);
     if (k->nblocks > TL__SHUF_LINE_SRCS || !tl__shuf_lines_table(k, p, blk, k->P)) return 0;
+    k->avx512 = tl__sr_avx512();
+    if (!k->avx512) tl__shuf8_pieces_init(k);
     k->tile = TL__SHUF_LINE_TILE / ((tl_dim)k->nblocks * 64) * k->P;
     if (k->tile < TL__SHUF_LINE_MIN_TILE) k->tile = TL__SHUF_LINE_MIN_TILE;
     k->stream = 0;
@@ -6837,6 +7019,22 @@ static int tl__shuf_lines_init(tl__shuf_lines *k, const tl__shuffle_plan *p, con
     a = tl__shuf_walk_bits(&k->rows, dst) | k->step | k->bstride;
     k->stream = a % 64 == 0 && p->size >= TL__SHUF_STREAM_MIN;
     return 1;
+}
+
+/* tl__shuf16_lines or, without AVX-512, tl__shuf8_lines. */
+static void tl__shuf_lines_block(const tl__shuf_lines *k, const char *s, char *d, tl_dim nv,
+                                 size_t tail, int b, int nt, const char *pf)
+{
+    const int *pf0 = k->pfirst + 2 * b;
+#if TL__SR_AVX512
+    if (k->avx512) {
+        int j0 = k->first[b];
+        tl__shuf16_lines(s, d, nv, k->step, tail, &k->src, b, j0, k->first[b + 1] - j0, k->es, nt, pf);
+        return;
+    }
+#endif
+    tl__shuf8_lines(s, d, nv, k->step, tail, k->src.idx[b], k->es, k->piece + pf0[0], pf0[1] - pf0[0],
+                    pf0[2] - pf0[1], nt, pf);
 }
 
 /* One row: tile by tile, each dst block's plane of the tile in turn.
@@ -6861,13 +7059,9 @@ static void tl__shuf_lines_row(const tl__shuf_lines *k, const char *s, char *d,
         size_t tail = t0 + np >= P ? 0 : (size_t)rest * k->lbytes;
         if (t0 + k->tile < k->npix) pf = ts + k->tile * k->pstride;
         for (b = 0; b < k->nblocks; ++b) {
-            int j0 = k->first[b], ns = k->first[b + 1] - j0;
             tl_dim bo = b * k->bstride;
-            tl__shuf16_lines(ts, td + bo, np / P, k->step, 0, &k->src, b, j0, ns, k->es,
-                             k->stream, pf ? pf + bo : NULL);
-            if (rest)
-                tl__shuf16_lines(ts + back, td + bo + back, tail ? 0 : 1, k->step, tail,
-                                 &k->src, b, j0, ns, k->es, 0, NULL);
+            tl__shuf_lines_block(k, ts, td + bo, np / P, 0, b, k->stream, pf ? pf + bo : NULL);
+            if (rest) tl__shuf_lines_block(k, ts + back, td + bo + back, tail ? 0 : 1, tail, b, 0, NULL);
         }
     }
 }
@@ -6890,7 +7084,7 @@ static void tl__shuf_lines_run(const tl__shuf_lines *k, const char *src, char *d
 static int tl__simd_shuffle_takes(const tl__shuffle_plan *p)
 {
     tl__shuf_kernel k;
-#if TL__SR_AVX512
+#if TL__SR_AVX2
     tl__shuf_lines ln;
     if (tl__shuf_lines_init(&ln, p, NULL)) return 1;
 #endif
@@ -6941,7 +7135,7 @@ static int tl__simd_shuffle(const tl__shuffle_plan *p, const char *src, char *ds
 {
     tl__shuf_kernel k;
     tl__shuffle_walk w;
-#if TL__SR_AVX512
+#if TL__SR_AVX2
     tl__shuf_lines ln;
     if (tl__shuf_lines_init(&ln, p, dst)) {
         tl__shuf_lines_run(&ln, src, dst);

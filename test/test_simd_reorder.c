@@ -42,14 +42,16 @@ tl_status shuffle_simd_run(const tl_memory_desc *md, const void *src, void *dst,
     return tl__shuffle_impl(md, src, dst, axis, g, dir, vectorized);
 }
 
-int shuffle_simd_has_lines(void);
+int shuffle_simd_has_lines(tl_dim es);
 
-/* whether this build and CPU have the shuffle's block lines (AVX-512) */
-int shuffle_simd_has_lines(void)
+/* whether this build and CPU have the shuffle's block lines for es-byte
+   elements (AVX-512; AVX2 for 4 and 8 bytes) */
+int shuffle_simd_has_lines(tl_dim es)
 {
-#if TL__SR_AVX512
-    return tl__sr_avx512();
+#if TL__SR_AVX2
+    return tl__sr_avx512() || (tl__sr_avx2() && es != 2);
 #else
+    (void)es;
     return 0;
 #endif
 }
