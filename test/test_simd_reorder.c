@@ -1445,6 +1445,54 @@ static void short_runs(void)
         }
 }
 
+/* Runs of 8 back to back that convert in pairs as runs of 16
+   (TL__SR_EACH_PAIR): nChw8c -> nChw8c, and nhwc -> nhwc with 8
+   channels, per channel (the 8 scales doubled), with one scale, none,
+   or a zero point (one run at a time); odd and even pixel counts (the
+   last run of an odd count alone), padded channels, dst on a cache
+   line (streamed: TL__SR_STREAM_MIN is 1 KiB here) or 4 bytes off. */
+static void paired_runs(void)
+{
+    static const struct { tl_data_type s, d; } t[] = {
+        { TL_F32, TL_S8 }, { TL_F32, TL_U8 }, { TL_F32, TL_F32 }, { TL_S8, TL_F32 },
+        { TL_F32, TL_BF16 }, { TL_BF16, TL_F32 }, { TL_F32, TL_S32 }, { TL_U8, TL_F32 }
+    };
+    static const tl_dim hw[][2] = { { 1, 1 }, { 1, 3 }, { 2, 2 }, { 7, 7 }, { 3, 5 }, { 16, 9 } };
+    static float scales[32];
+    size_t i, j;
+    int v, nrun = 0;
+    for (v = 0; v < 32; ++v) scales[v] = (float)(v % 5 + 1) / 4.f + (v % 2 ? 60.f : 0.f);
+    for (i = 0; i < sizeof t / sizeof t[0]; ++i)
+        for (j = 0; j < sizeof hw / sizeof hw[0]; ++j)
+            for (v = 0; v < 8; ++v) {
+                tl_dim dims[4] = { 2, 0, 0, 0 };
+                const char *tag = v % 4 == 3 ? "nhwc" : "nChw8c";
+                tl_memory_desc s, d;
+                tl_reorder_attr a;
+                tl__sr_shape sh;
+                char what[160];
+                dims[1] = v % 4 == 3 ? 8 : 8 * (tl_dim)(1 + j % 3) - (v == 6 ? 3 : 0);
+                dims[2] = hw[j][0];
+                dims[3] = hw[j][1];
+                memset(&a, 0, sizeof a);
+                a.scales = v % 4 == 0 ? NULL : scales;
+                a.scale_mask = v % 4 == 1 ? 0 : 2;      /* common, else per channel */
+                if (v == 4 && t[i].d != TL_BF16 && t[i].d != TL_F32) a.dst_zero_point = 2;
+                if (tl_md_init_by_tag(&s, 4, dims, t[i].s, tag) ||
+                    tl_md_init_by_tag(&d, 4, dims, t[i].d, tag)) {
+                    CHECK_MSG(0, "paired runs %s refused", tag);
+                    continue;
+                }
+                snprintf(what, sizeof what, "paired runs %s -> %s %s 2x%ldx%ldx%ld scales %d mask %d zp %d",
+                         tl_dt_name(t[i].s), tl_dt_name(t[i].d), tag, (long)dims[1], (long)dims[2],
+                         (long)dims[3], a.scales != NULL, a.scale_mask, (int)a.dst_zero_point);
+                compare(&s, &d, &a, v / 4 * 4, what);
+                if (plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_RUN) ++nrun;
+            }
+    /* most of them run as runs of 8 (the rest: copies that merge) */
+    CHECK_MSG(nrun > 200, "paired runs: %d plans of runs", nrun);
+}
+
 /* Converting plans that must go as tiles, never as staged blocks,
    against the scalar engine:
    - dst rows of fewer than 16 values (the 3 or 5 channels of nhwc,
@@ -1907,6 +1955,7 @@ int main(int argc, char **argv)
     byte_planes();
     padded_images();
     short_runs();
+    paired_runs();
     gathered_runs();
     converting_tiles();
     blocks_of_four();
