@@ -441,8 +441,9 @@ TL__SR_INLINE simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sste
    dst channel block at a pixel is one 64-byte vector (16 f32 of
    nChw16c, or P pixels of a narrower block side by side) whose lanes
    come from a few source blocks at the same pixel. Each source block
-   fills its lanes with one masked lane permute (AVX-512; two permutes and
-   two blends a 32-byte half in AVX2), and the vector is stored whole:
+   fills its lanes with one masked lane permute (AVX-512; in AVX2 a lane
+   permute and a blend per piece of a 32-byte half, tl__shuf8_lines),
+   and the vector is stored whole:
    full lines, in order, streamed when dst is large. */
 #define TL__SHUF_LINE_SRCS 128    /* source lines of all dst blocks */
 #define TL__SHUF_LINE_FIXED 3     /* sources a block (2-3: groups of 2, C/G
@@ -454,8 +455,10 @@ TL__SR_INLINE simde__m128 tl__sr_scale4(const float *s, tl_dim sidx, tl_dim sste
 
 typedef struct {
     int32_t  idx[TL__SHUF_LINE_SRCS][16];  /* per dst block, 64 bytes of 2-, 4- or
-                                              8-byte lanes: the source lane of
-                                              each lane, whichever block it is in */
+                                              8-byte lanes (AVX2: always 4-byte
+                                              ones, tl__shuf8_pieces_init): the
+                                              source lane of each lane, whichever
+                                              block it is in */
     uint32_t mask[TL__SHUF_LINE_SRCS];     /* per source block: the lanes it fills */
     tl_dim   off[TL__SHUF_LINE_SRCS];      /* per source block: bytes from the pixel */
 } tl__shuf_srcs;
@@ -776,6 +779,7 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
                             int ssz, int dsz, const char *src, char *dst, tl__sr_scales sc, \
                             tl_dim n) \
     { \
+        tl__sr_q c = *q;    /* the scale-only loops' q, which no store aliases */ \
         tl_dim k, n16 = n / 16 * 16; \
         if (n == 16 || n == 8) {    /* one step: no unrolled loop around it */ \
             if (n == 16) STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, 0, 16); \
@@ -786,11 +790,9 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
             TL__SR_UNROLL2 \
             for (k = 0; k < n16; k += 16) STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, k, 16); \
         } else if (!sc.sc) { \
-            tl__sr_q c = *q; \
             TL__SR_UNROLL4 \
             for (k = 0; k < n16; k += 16) STEP(&c, 0, st, dt, ssz, dsz, src, dst, tl__sr_no_scales, k, 16); \
         } else { \
-            tl__sr_q c = *q; \
             TL__SR_UNROLL4 \
             for (k = 0; k < n16; k += 16) STEP(&c, 0, st, dt, ssz, dsz, src, dst, tl__sr_one_scale, k, 16); \
         } \
@@ -852,7 +854,8 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
    serves the run, CALL_LAST converts the last run of an odd count.
    nChw8c per channel, each block's pixels: f32 -> s8 nChw8c -> nChw8c
    8x64x14x14 on the Zen 3 took 26 instructions a run of 8, 14 a
-   pair. */
+   pair. The pairs' two loops stay apart: one loop choosing per pair
+   took 1.4x the instructions (GCC kept the test inside). */
 #define TL__SR_EACH_PAIR(CALL_TWO, CALL_ONE, CALL_LAST) \
     do { \
         float rep[16]; \
@@ -1955,27 +1958,20 @@ TL__SR_INLINE simde__m256 tl__shuf8_lanes(uint32_t m)
     return simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(v, bit));
 }
 
-/* A dst block's permutes (idx: 64 bytes of es-byte lanes, the source
-   lane of each) and its pieces, half 0's n0 then half 1's n1, as
-   vectors. A half with fewer pieces than the other repeats a piece with
-   no lanes (a blend of none), so that n is one count. */
-static void tl__shuf8_perm_init(tl__shuf8_perm *pm, const int32_t *idx, size_t es,
-                                const tl__shuf8_piece *pc, int n0, int n1)
+/* A dst block's permutes (idx: the source lane of each 4-byte lane) and
+   its pieces, half 0's n0 then half 1's n1, as vectors. A half with
+   fewer pieces than the other repeats a piece with no lanes (a blend of
+   none), so that n is one count. */
+static void tl__shuf8_perm_init(tl__shuf8_perm *pm, const int32_t *idx, const tl__shuf8_piece *pc,
+                                int n0, int n1)
 {
-    int32_t w[16];
-    int64_t q[8];
-    int l, h, i, np[2];
-    memcpy(w, idx, 64);
-    if (es == 8) {
-        memcpy(q, idx, 64);
-        for (l = 0; l < 16; ++l) w[l] = 2 * (int32_t)q[l / 2] + l % 2;
-    }
+    int h, i, np[2];
     np[0] = n0;
     np[1] = n1;
     pm->n = n0 > n1 ? n0 : n1;
     for (h = 0; h < 2; ++h) {
         const tl__shuf8_piece *p = h ? pc + n0 : pc;
-        pm->k[h] = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(w + 8 * h));
+        pm->k[h] = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(idx + 8 * h));
         for (i = 0; i < pm->n; ++i) {
             const tl__shuf8_piece *x = i < np[h] ? &p[i] : pc;
             pm->m[h][i] = tl__shuf8_lanes(i < np[h] ? x->lanes : 0);
@@ -2037,14 +2033,14 @@ TL__SR_INLINE void tl__shuf8_lines_n(const char *s, char *d, tl_dim nv, tl_dim s
 }
 
 /* tl__shuf16_lines in AVX2, 4- and 8-byte elements: the dst block
-   whose lanes' sources are idx, from pieces pc (n0 for its first half,
-   then n1). */
+   whose 4-byte lanes' sources are idx, from pieces pc (n0 for its first
+   half, then n1). */
 static void tl__shuf8_lines(const char *s, char *d, tl_dim nv, tl_dim step, size_t tail,
-                            const int32_t *idx, size_t es, const tl__shuf8_piece *pc, int n0, int n1,
-                            int nt, const char *pf)
+                            const int32_t *idx, const tl__shuf8_piece *pc, int n0, int n1, int nt,
+                            const char *pf)
 {
     tl__shuf8_perm pm;
-    tl__shuf8_perm_init(&pm, idx, es, pc, n0, n1);
+    tl__shuf8_perm_init(&pm, idx, pc, n0, n1);
     switch (pm.n) {
     case 1: tl__shuf8_lines_n(s, d, nv, step, tail, &pm, 1, nt, pf); break;
     case 2: tl__shuf8_lines_n(s, d, nv, step, tail, &pm, 2, nt, pf); break;
@@ -7002,7 +6998,9 @@ static int tl__shuf_lines_table(tl__shuf_lines *k, const tl__shuffle_plan *p, tl
 
 /* AVX2's pieces of every dst block (tl__shuf8_piece), from the table:
    the lanes of half h that source j fills, split by the half of the
-   source they read. As 4-byte lanes: an 8-byte lane is two. */
+   source they read. As 4-byte lanes: an 8-byte lane is two, and the
+   table's indices are rewritten so once per call (the permutes then
+   need no element size). */
 static uint32_t tl__shuf8_lanes4(uint32_t m, size_t es)
 {
     uint32_t w = 0;
@@ -7016,17 +7014,14 @@ static void tl__shuf8_pieces_init(tl__shuf_lines *k)
 {
     int b, j, l, h, u, np = 0;
     for (b = 0; b < k->nblocks; ++b) {
+        int32_t *idx = k->src.idx[b];
         uint32_t upper = 0;     /* lanes whose source is a block's upper 32 bytes */
-        for (l = 0; l < 16; ++l) {
-            int64_t q;
-            if (k->es == 8 && l < 8) {
-                memcpy(&q, k->src.idx[b] + 2 * l, 8);
-                upper |= (uint32_t)(q >= 4) << l;
-            } else if (k->es == 4) {
-                upper |= (uint32_t)(k->src.idx[b][l] >= 8) << l;
-            }
+        if (k->es == 8) {
+            int64_t q[8];
+            memcpy(q, idx, 64);
+            for (l = 0; l < 16; ++l) idx[l] = 2 * (int32_t)q[l / 2] + l % 2;
         }
-        upper = tl__shuf8_lanes4(upper, k->es);
+        for (l = 0; l < 16; ++l) upper |= (uint32_t)(idx[l] >= 8) << l;
         for (h = 0; h < 2; ++h) {
             k->pfirst[2 * b + h] = np;
             for (j = k->first[b]; j < k->first[b + 1]; ++j)
@@ -7088,7 +7083,7 @@ static void tl__shuf_lines_block(const tl__shuf_lines *k, const char *s, char *d
         return;
     }
 #endif
-    tl__shuf8_lines(s, d, nv, k->step, tail, k->src.idx[b], k->es, k->piece + pf0[0], pf0[1] - pf0[0],
+    tl__shuf8_lines(s, d, nv, k->step, tail, k->src.idx[b], k->piece + pf0[0], pf0[1] - pf0[0],
                     pf0[2] - pf0[1], nt, pf);
 }
 
