@@ -658,14 +658,16 @@ static tl_dim tl__sr_side_init(tl__sr_side *g, tl_dim n, int np, tl_dim sstep, t
 }
 
 /* Whether runs of 8 from dst on convert two at a time as runs of 16
-   (TL__SR_EACH_PAIR): back to back in src and dst, with the same scales
-   each; streamed only where every pair starts on 16 bytes, as streaming
-   stores must (16 values of s8 are 16 bytes). */
+   (TL__SR_EACH_PAIR): back to back in dst, wherever they lie in the
+   source, with the same scales each (doubled) or scales that continue
+   from one run to the next (nChw8c -> nChw16c per channel); streamed
+   only where every pair starts on 16 bytes, as streaming stores must
+   (16 values of s8 are 16 bytes). */
 TL__SR_INLINE int tl__sr_runs_pair(tl__sr_scales sc, tl__sr_runs rs, tl__sr_runs outer, int nt,
-                                   int ssz, int dsz, const char *dst)
+                                   int dsz, const char *dst)
 {
-    return rs.count >= 2 && rs.s == (size_t)(8 * ssz) && rs.d == (size_t)(8 * dsz) &&
-           (!sc.sc || rs.c == 0) && (!nt || ((uintptr_t)dst % 16 == 0 && outer.d % 16 == 0));
+    return rs.count >= 2 && rs.d == (size_t)(8 * dsz) &&
+           (!sc.sc || rs.c == 0 || (sc.sstep == 1 && rs.c == 8)) && (!nt || ((uintptr_t)dst % 16 == 0 && outer.d % 16 == 0));
 }
 
 /* The plan's arithmetic, copied into locals once per run: dst is written
@@ -742,22 +744,34 @@ TL__SR_INLINE void tl__sr_quantize(const tl__sr_q *q, int extra, simde__m128 *v,
     }
 }
 
-/* Values k..k+w-1 of a run (w: 16, or 8 for the last of a run in 8s or
-   the overlapping last step; a constant where inlined); extra: 0 when the plan is known to only
-   scale, which takes the tests for the other steps out of the loop. */
+/* w values (16, or 8 for the last of a run in 8s or the overlapping
+   last step; a constant where inlined) to dst, the 8 after the first 8
+   from src + apart (runs of 8 in pairs: TL__SR_EACH_PAIR); extra: 0
+   when the plan is known to only scale, which takes the tests for the
+   other steps out of the loop. */
+TL__SR_INLINE void tl__sr_convert_split(const tl__sr_q *q, int extra, tl_data_type st,
+                                        tl_data_type dt, const char *src, size_t apart,
+                                        char *dst, tl__sr_scales sc, int w)
+{
+    simde__m128 v[4], old[4];
+    tl__sr_load(st, src, v, 8);
+    if (w == 16) tl__sr_load(st, src + apart, v + 2, 8);
+    /* old is read only with beta; zeroed otherwise so that GCC -O3
+       does not warn it may be used uninitialised */
+    if (extra && q->beta != 0) tl__sr_load(dt, dst, old, w);
+    else old[0] = old[1] = old[2] = old[3] = simde_mm_setzero_ps();
+    tl__sr_quantize(q, extra, v, old, sc, w);
+    tl__sr_store(dt, v, dst, w, q->nt);
+}
+
+/* Values k..k+w-1 of a run. */
 TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type st,
                                     tl_data_type dt, int ssz, int dsz, const char *src,
                                     char *dst, tl__sr_scales sc, tl_dim k, int w)
 {
-    simde__m128 v[4], old[4];
     sc.sidx += k * sc.sstep;
-    tl__sr_load(st, src + (size_t)k * (size_t)ssz, v, w);
-    /* old is read only with beta; zeroed otherwise so that GCC -O3
-       does not warn it may be used uninitialised */
-    if (extra && q->beta != 0) tl__sr_load(dt, dst + (size_t)k * (size_t)dsz, old, w);
-    else old[0] = old[1] = old[2] = old[3] = simde_mm_setzero_ps();
-    tl__sr_quantize(q, extra, v, old, sc, w);
-    tl__sr_store(dt, v, dst + (size_t)k * (size_t)dsz, w, q->nt);
+    tl__sr_convert_split(q, extra, st, dt, src + (size_t)k * (size_t)ssz, (size_t)(8 * ssz),
+                         dst + (size_t)k * (size_t)dsz, sc, w);
 }
 
 /* NAME: the loop over a run of n values (a multiple of 8, or any n of
@@ -808,10 +822,13 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
    outer.count times (outer.s, outer.d and outer.c further on each time),
    16 at a time from load to store in registers by LOOP (one per
    instruction set, each defined in its own target region; EIGHT: LOOP
-   takes runs in 8s). Inlined with constant types by the switches on
-   type pairs. Runs of 16 or 8 values that only scale (the pixels of
-   nhwc -> nChw16c) get a loop of their own: in the shared one GCC kept
-   the run counter and pointers on the stack, and s8 -> f32 nhwc ->
+   takes runs in 8s, and PAIR, its step's split form, two of them at
+   once; AVX-512's loop takes runs in 16s, and names AVX2's PAIR only
+   for the code that EIGHT leaves out). Inlined with constant types by
+   the switches on type pairs. Runs of 16 or 8 values that only scale
+   (the pixels of nhwc -> nChw16c) get a loop of their own: in the
+   shared one GCC kept the run counter and pointers on the stack, and
+   s8 -> f32 nhwc ->
    nChw16c 16x96x7x7 took 2x as long (15.7 against 7.3 us on the Zen 4;
    f32 -> f32 with a scale 2.1x, f32 -> bf16 1.8x). (A single run loop
    inlined three ways, with extra and n constant, ran these 1.4x slower
@@ -823,7 +840,7 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
    out of line (s8 -> f32 nChw8c -> nhwc 8x64x14x14 14.9 -> 9.5 us, bf16
    -> f32 nhwc -> nChw8c 12.4 -> 10.3 us, s8 -> f32 nhwc -> nChw16c 7.1
    -> 6.2 us, s8 -> f32 nchw -> nchw 6.5 -> 4.4 us; Zen 4). */
-#define TL__SR_CONVERT_BODY(NAME, LOOP, EIGHT, PLAIN) \
+#define TL__SR_CONVERT_BODY(NAME, LOOP, EIGHT, PAIR, PLAIN) \
     TL__SR_INLINE void NAME(const tl_reorder_plan *p, tl_data_type st, tl_data_type dt, int ssz, \
                             int dsz, const char *src, char *dst, tl__sr_scales sc, tl_dim n, \
                             tl__sr_runs rs, tl__sr_runs outer) \
@@ -839,9 +856,9 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
         c0 = sc.sidx; \
         if (n == 16 && !q.extra) \
             TL__SR_EACH_RUN(LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 16)); \
-        else if (EIGHT && n == 8 && !q.extra && tl__sr_runs_pair(sc, rs, outer, q.nt, ssz, dsz, dst)) \
-            TL__SR_EACH_PAIR(LOOP(&q, 0, st, dt, ssz, dsz, src, dst, two, 16), \
-                             LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 16), \
+        else if (EIGHT && n == 8 && !q.extra && tl__sr_runs_pair(sc, rs, outer, q.nt, dsz, dst)) \
+            TL__SR_EACH_PAIR(PAIR(&q, 0, st, dt, src, rs.s, dst, two, 16), \
+                             PAIR(&q, 0, st, dt, src, rs.s, dst, sc, 16), \
                              LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 8)); \
         else if (EIGHT && n == 8 && !q.extra) \
             TL__SR_EACH_RUN(LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, 8)); \
@@ -849,30 +866,51 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
                              else LOOP(&q, 0, st, dt, ssz, dsz, src, dst, sc, n)); \
     }
 /* The walk over runs of 8 that tl__sr_runs_pair pairs up: CALL_TWO
-   converts two as one run of 16 whose scales `two` are the 8 twice
-   (a constant tl__sr_scales), CALL_ONE does so where one scale or none
-   serves the run, CALL_LAST converts the last run of an odd count.
-   nChw8c per channel, each block's pixels: f32 -> s8 nChw8c -> nChw8c
-   8x64x14x14 on the Zen 3 took 26 instructions a run of 8, 14 a
-   pair. The pairs' two loops stay apart: one loop choosing per pair
-   took 1.4x the instructions (GCC kept the test inside). */
+   converts two (rs.s bytes apart in src) as one run of 16 whose scales
+   `two` are the 8 twice or the 16 that follow on (sstep 1: a
+   constant), CALL_ONE does so where one scale or none serves the run,
+   CALL_LAST converts the last run of an odd count. The pairs go along
+   rs, or along outer where rs holds just one and outer keeps the
+   scales (nChw8c -> nChw16c: the two source blocks of each pixel; a
+   walk over rs paid its setup for every pixel). nChw8c per channel,
+   each block's pixels: f32 -> s8 nChw8c -> nChw8c 8x64x14x14 on the
+   Zen 3 took 26 instructions a run of 8, 14 a pair. The pairs' two
+   loops stay apart: one loop choosing per pair took 1.4x the
+   instructions (GCC kept the test inside). */
 #define TL__SR_EACH_PAIR(CALL_TWO, CALL_ONE, CALL_LAST) \
     do { \
         float rep[16]; \
-        for (o = 0; o < outer.count; ++o, s0 += outer.s, d0 += outer.d, c0 += outer.c) { \
+        tl__sr_runs pr = rs, po = outer;    /* the pairs' walk, and the one around it */ \
+        pr.count = rs.count / 2; \
+        pr.s = 2 * rs.s; \
+        pr.d = 2 * rs.d; \
+        pr.c = 2 * rs.c; \
+        if (rs.count == 2 && outer.c == 0) { \
+            pr = outer; \
+            po = tl__sr_one_run; \
+        } \
+        for (o = 0; o < po.count; ++o, s0 += po.s, d0 += po.d, c0 += po.c) { \
             int j; \
             if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[c0]; \
-            for (j = 0; sc.sc && sc.sstep != 0 && j < 16; ++j) rep[j] = sc.sc[c0 + j % 8 * sc.sstep]; \
-            sc.sidx = c0; \
+            for (j = 0; sc.sc && sc.sstep != 0 && rs.c == 0 && j < 16; ++j) rep[j] = sc.sc[c0 + j % 8 * sc.sstep]; \
             if (sc.sc && sc.sstep != 0) { \
-                const tl__sr_scales two = { rep, 0, 1 }; \
-                for (k = 0, src = s0, dst = d0; k + 2 <= rs.count; k += 2, src += 2 * rs.s, dst += 2 * rs.d) \
+                tl__sr_scales two = { rep, 0, 1 }; \
+                if (rs.c != 0) { \
+                    two.sc = sc.sc; \
+                    two.sidx = c0; \
+                } \
+                for (k = 0, src = s0, dst = d0; k < pr.count; ++k, src += pr.s, dst += pr.d, two.sidx += pr.c) \
                     CALL_TWO; \
             } else { \
-                for (k = 0, src = s0, dst = d0; k + 2 <= rs.count; k += 2, src += 2 * rs.s, dst += 2 * rs.d) \
+                for (k = 0, src = s0, dst = d0; k < pr.count; ++k, src += pr.s, dst += pr.d) \
                     CALL_ONE; \
             } \
-            if (k < rs.count) CALL_LAST; \
+            if (rs.count % 2 != 0) { \
+                src = s0 + (size_t)(rs.count - 1) * rs.s; \
+                dst = d0 + (size_t)(rs.count - 1) * rs.d; \
+                sc.sidx = c0 + (rs.count - 1) * rs.c; \
+                CALL_LAST; \
+            } \
         } \
     } while (0)
 /* The walk over the runs of TL__SR_CONVERT_BODY, CALL converting one. */
@@ -887,8 +925,8 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
     } while (0)
 
 TL__SR_STEP_LOOP(tl__sr_convert_loop, tl__sr_convert16)
-TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop, 1, 0)
-TL__SR_CONVERT_BODY(tl__sr_plain_body, tl__sr_convert_loop, 1, 1)
+TL__SR_CONVERT_BODY(tl__sr_convert_body, tl__sr_convert_loop, 1, tl__sr_convert_split, 0)
+TL__SR_CONVERT_BODY(tl__sr_plain_body, tl__sr_convert_loop, 1, tl__sr_convert_split, 1)
 
 #define TL__SR_PAIR(a, b) ((int)(a) * 16 + (int)(b))
 
@@ -1249,23 +1287,32 @@ TL__SR_INLINE void tl__sr8_quantize(const tl__sr_q *q, int extra, simde__m256 *v
     }
 }
 
-/* tl__sr_convert16 in AVX2. */
+/* tl__sr_convert_split and tl__sr_convert16 in AVX2. */
+TL__SR_INLINE void tl__sr8_convert_split(const tl__sr_q *q, int extra, tl_data_type st,
+                                         tl_data_type dt, const char *src, size_t apart,
+                                         char *dst, tl__sr_scales sc, int w)
+{
+    simde__m256 v[2], old[2];
+    tl__sr8_load(st, src, v, 1);
+    if (w == 16) tl__sr8_load(st, src + apart, v + 1, 1);
+    if (extra && q->beta != 0) tl__sr8_load(dt, dst, old, w / 8);
+    else old[0] = old[1] = simde_mm256_setzero_ps();
+    tl__sr8_quantize(q, extra, v, old, sc, w / 8);
+    tl__sr8_store(dt, v, dst, w / 8, q->nt);
+}
+
 TL__SR_INLINE void tl__sr8_convert16(const tl__sr_q *q, int extra, tl_data_type st,
                                      tl_data_type dt, int ssz, int dsz, const char *src,
                                      char *dst, tl__sr_scales sc, tl_dim k, int w)
 {
-    simde__m256 v[2], old[2];
     sc.sidx += k * sc.sstep;
-    tl__sr8_load(st, src + (size_t)k * (size_t)ssz, v, w / 8);
-    if (extra && q->beta != 0) tl__sr8_load(dt, dst + (size_t)k * (size_t)dsz, old, w / 8);
-    else old[0] = old[1] = simde_mm256_setzero_ps();
-    tl__sr8_quantize(q, extra, v, old, sc, w / 8);
-    tl__sr8_store(dt, v, dst + (size_t)k * (size_t)dsz, w / 8, q->nt);
+    tl__sr8_convert_split(q, extra, st, dt, src + (size_t)k * (size_t)ssz, (size_t)(8 * ssz),
+                          dst + (size_t)k * (size_t)dsz, sc, w);
 }
 
 TL__SR_STEP_LOOP(tl__sr8_convert_loop, tl__sr8_convert16)
-TL__SR_CONVERT_BODY(tl__sr8_convert_body, tl__sr8_convert_loop, 1, 0)
-TL__SR_CONVERT_BODY(tl__sr8_plain_body, tl__sr8_convert_loop, 1, 1)
+TL__SR_CONVERT_BODY(tl__sr8_convert_body, tl__sr8_convert_loop, 1, tl__sr8_convert_split, 0)
+TL__SR_CONVERT_BODY(tl__sr8_plain_body, tl__sr8_convert_loop, 1, tl__sr8_convert_split, 1)
 
 /* AVX2's fast pairs: the common ones and f16's. */
 #define TL__SR8_FAST_PAIRS(X, BODY) \
@@ -2526,7 +2573,7 @@ TL__SR_INLINE void tl__sr16_convert_loop(const tl__sr_q *q, int extra, tl_data_t
     }
 }
 
-TL__SR_CONVERT_BODY(tl__sr16_convert_body, tl__sr16_convert_loop, 0, 0)
+TL__SR_CONVERT_BODY(tl__sr16_convert_body, tl__sr16_convert_loop, 0, tl__sr8_convert_split, 0)
 
 static void tl__sr16_convert_full(const tl_reorder_plan *p, const char *src, char *dst,
                                   tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
