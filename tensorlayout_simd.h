@@ -3816,6 +3816,22 @@ static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, 
     }
 }
 
+/* A converting tile's raw mt x lt source bits (rows ss apart) into
+   stage, transposed (rows of lt values). Rows of 4 bytes or 16-bit
+   values or fewer (nChw4c) take the narrow transpose, AVX2's byte
+   planes among them: the tiles' blocks of 16 x 16 bytes or 8 x 8 words
+   left most of their rows empty (s8 -> f32 nChw4c -> nchw 8x64x14x14 on
+   the Zen 3: 55 -> 17 us; bf16 -> f32 28 -> 21 us; 8 rows of bytes keep
+   the blocks, which ran 2x as fast as the narrow way). */
+TL__SR_INLINE void tl__sr_stage_tile(int es, const char *s, tl_dim ss, char *stage, tl_dim mt, tl_dim lt)
+{
+    if (es <= 2 && mt <= 4)
+        tl__sr_narrow(es, s, ss, stage, lt, mt, lt,
+                      s + ((size_t)(lt - 1) * (size_t)ss + (size_t)mt) * (size_t)es);
+    else
+        tl__sr_transpose(es, s, ss, stage, lt, mt, lt, 0);
+}
+
 /* The M x L tile of a converting plan: raw source bits transposed into a
    staging tile, whose rows are then converted as runs in one call
    (tl__sr_convert_runs), all rows as one run where dst's rows follow one
@@ -3866,7 +3882,7 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
             if (far && m0 + sm < nm)
                 tl__sr_prefetch_rows(s + (size_t)(m0 + sm + l0 * ss) * (size_t)es, (size_t)ss * (size_t)es,
                                      (size_t)(nm - m0 - sm < sm ? nm - m0 - sm : sm) * (size_t)es, lt, 1);
-            tl__sr_transpose(es, s + (size_t)(m0 + l0 * ss) * (size_t)es, ss, stage, lt, mt, lt, 0);
+            tl__sr_stage_tile(es, s + (size_t)(m0 + l0 * ss) * (size_t)es, ss, stage, mt, lt);
             if (!joined) {
                 rs.count = mt;
                 rs.c = msstep;
@@ -5120,14 +5136,19 @@ static void tl__sr_copy_runs(const char *s, char *d, size_t n, tl__sr_runs rs, t
 
 /* The fewest values of M that a converting tile takes (B values of the
    source a vector, L values long): a block of B, or half of one for 1-
-   and 2-byte values (rows of 8 bytes, tl__sr_transpose_es's bands), the
-   latter only over an L of more than 16. bf16 and f16 nChw4c -> nchw
-   8x64x14x14 ran 1.1-3.5x faster as tiles, at 48 against 19 us into
-   f32, but tiles of 4 x 4 from weights (OIhw16i16o -> OIhw4o4i) ran up
-   to 9x slower than blocks (Zen 4). */
+   and 2-byte values (rows of 8 bytes, tl__sr_transpose_es's bands), or
+   4 (the narrow transpose, tl__sr_stage_tile), the latter two only over
+   an L of more than 16 (for bytes, 8 at any L). bf16 and f16 nChw4c ->
+   nchw 8x64x14x14 ran 1.1-3.5x faster as tiles, at 48 against 19 us
+   into f32, but tiles of 4 x 4 from weights (OIhw16i16o -> OIhw4o4i)
+   ran up to 9x slower than blocks (Zen 4). s8 and u8 nChw4c -> nchw
+   went as gathered blocks until the narrow transpose served them (s8 ->
+   f32 8x64x14x14: 55 -> 17 us, s8 -> s8 with per-channel scales 89 ->
+   32 us; Zen 3). */
 static tl_dim tl__sr_tile_m_min(int B, tl_dim nl)
 {
-    return B == 16 || (B == 8 && nl > 16) ? B / 2 : B;
+    if (nl > 16 && B >= 8) return 4;
+    return B == 16 ? B / 2 : B;
 }
 
 #define TL__SR_COPY_STEP 16384 /* bytes a step of short copied runs moves at most */

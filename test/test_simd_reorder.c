@@ -1568,8 +1568,8 @@ static void converting_tiles(void)
 /* Blocks of 4 channels or inputs into plain layouts (nChw4c -> nchw,
    OIhw4i4o -> oihw) that convert: over more than 16 pixels or taps they
    must go as converting tiles, never as staged blocks, 4-byte sources
-   in 4 x 4 blocks and 2-byte ones in bands of 4 rows of 8 bytes
-   (tl__sr_transpose_es); over 16 or fewer they keep the blocks, save
+   in 4 x 4 blocks, 2- and 1-byte ones by the narrow transpose
+   (tl__sr_stage_tile: AVX2's byte planes for bytes); over 16 or fewer they keep the blocks, save
    per-channel scales (tiles before too). Pixel counts leave every
    remainder of a band's 8 columns; 6 channels end in a partial block
    (tails). One scale, and per-channel ones. */
@@ -1578,6 +1578,7 @@ static void blocks_of_four(void)
     static const struct { tl_data_type sdt, ddt; } t[] = {
         { TL_F32, TL_BF16 }, { TL_F32, TL_S8 }, { TL_S32, TL_F32 }, { TL_F32, TL_F32 },
         { TL_BF16, TL_F32 }, { TL_F16, TL_F32 }, { TL_BF16, TL_S8 }, { TL_F16, TL_BF16 },
+        { TL_S8, TL_F32 }, { TL_U8, TL_F32 }, { TL_S8, TL_S8 }, { TL_U8, TL_BF16 },
     };
     static const struct { const char *st, *dt; tl_dim c, h, w; } k[] = {
         { "nChw4c", "nchw", 8, 3, 7 },  { "nChw4c", "nchw", 8, 5, 5 },  { "nChw4c", "nchw", 4, 4, 7 },
