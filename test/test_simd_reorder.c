@@ -1569,8 +1569,10 @@ static void converting_tiles(void)
    OIhw4i4o -> oihw) that convert: over more than 16 pixels or taps they
    must go as converting tiles, never as staged blocks, 4-byte sources
    in 4 x 4 blocks, 2- and 1-byte ones by the narrow transpose
-   (tl__sr_stage_tile: AVX2's byte planes for bytes); over 16 or fewer they keep the blocks, save
-   per-channel scales (tiles before too). Pixel counts leave every
+   (tl__sr_stage_tile: AVX2's byte planes for bytes; 4277 pixels: more
+   than a stage holds of them, 4096 bytes or 2048 words); over 16 or
+   fewer they keep the blocks, save per-channel scales (tiles before
+   too). Pixel counts leave every
    remainder of a band's 8 columns; 6 channels end in a partial block
    (tails). One scale, and per-channel ones. */
 static void blocks_of_four(void)
@@ -1585,7 +1587,7 @@ static void blocks_of_four(void)
         { "nChw4c", "nchw", 12, 2, 9 }, { "nChw4c", "nchw", 8, 6, 5 },  { "nChw4c", "nchw", 8, 3, 11 },
         { "nChw4c", "nchw", 8, 1, 23 }, { "nChw4c", "nchw", 8, 7, 7 },  { "nChw4c", "nchw", 8, 4, 4 },
         { "nChw4c", "nchw", 6, 5, 5 },  { "OIhw4i4o", "oihw", 24, 1, 1 }, { "OIhw4i4o", "oihw", 8, 3, 3 },
-        { "OIhw4i4o", "oihw", 16, 1, 1 },
+        { "OIhw4i4o", "oihw", 16, 1, 1 }, { "nChw4c", "nchw", 8, 47, 91 },
     };
     static float scales[64];
     size_t i, j;
