@@ -1465,10 +1465,8 @@ static void paired_runs(void)
         { "nChw8c", "nhwc", 0 }, { "nChw8c", "nChw16c", 0 }
     };
     static const tl_dim hw[][2] = { { 1, 1 }, { 1, 3 }, { 2, 2 }, { 7, 7 }, { 3, 5 }, { 16, 9 } };
-    static float scales[32];
     size_t i, j, g;
     int v, nrun = 0, n = 0;
-    for (v = 0; v < 32; ++v) scales[v] = (float)(v % 5 + 1) / 4.f + (v % 2 ? 60.f : 0.f);
     for (g = 0; g < sizeof tags / sizeof tags[0]; ++g)
         for (i = 0; i < sizeof t / sizeof t[0]; ++i)
             for (j = 0; j < sizeof hw / sizeof hw[0]; ++j)
@@ -1478,16 +1476,26 @@ static void paired_runs(void)
                     tl_reorder_attr a;
                     tl__sr_shape sh;
                     char what[160];
+                    float *scales;      /* exactly as many as the plan may read */
+                    tl_dim c;
                     dims[1] = tags[g].c8 ? 8 : 8 * (tl_dim)(1 + j) - (v == 6 ? 3 : 0);
                     dims[2] = hw[j][0];
                     dims[3] = hw[j][1];
                     memset(&a, 0, sizeof a);
-                    a.scales = v % 4 == 0 ? NULL : scales;
                     a.scale_mask = v % 4 == 1 ? 0 : 2;      /* common, else per channel */
+                    scales = malloc((size_t)(a.scale_mask ? dims[1] : 1) * sizeof *scales);
+                    if (!scales) {
+                        CHECK_MSG(0, "paired runs: out of memory");
+                        continue;
+                    }
+                    for (c = 0; c < (a.scale_mask ? dims[1] : 1); ++c)
+                        scales[c] = (float)(c % 5 + 1) / 4.f + (c % 2 ? 60.f : 0.f);
+                    a.scales = v % 4 == 0 ? NULL : scales;
                     if (v == 4 && t[i].d != TL_BF16 && t[i].d != TL_F32) a.dst_zero_point = 2;
                     if (tl_md_init_by_tag(&s, 4, dims, t[i].s, tags[g].s) ||
                         tl_md_init_by_tag(&d, 4, dims, t[i].d, tags[g].d)) {
                         CHECK_MSG(0, "paired runs %s -> %s refused", tags[g].s, tags[g].d);
+                        free(scales);
                         continue;
                     }
                     snprintf(what, sizeof what, "paired runs %s -> %s %s -> %s 2x%ldx%ldx%ld scales %d mask %d zp %d",
@@ -1496,6 +1504,7 @@ static void paired_runs(void)
                     compare(&s, &d, &a, v / 4 * 4, what);
                     ++n;
                     if (plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_RUN) ++nrun;
+                    free(scales);
                 }
     /* most of them run as runs of 8 (the rest: copies that merge, and
        tiles) */
