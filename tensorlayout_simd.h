@@ -667,7 +667,8 @@ TL__SR_INLINE int tl__sr_runs_pair(tl__sr_scales sc, tl__sr_runs rs, tl__sr_runs
                                    int dsz, const char *dst)
 {
     return rs.count >= 2 && rs.d == (size_t)(8 * dsz) &&
-           (!sc.sc || rs.c == 0 || (sc.sstep == 1 && rs.c == 8)) && (!nt || ((uintptr_t)dst % 16 == 0 && outer.d % 16 == 0));
+           (!sc.sc || rs.c == 0 || (sc.sstep == 1 && rs.c == 8)) &&
+           (!nt || ((uintptr_t)dst % 16 == 0 && outer.d % 16 == 0));
 }
 
 /* The plan's arithmetic, copied into locals once per run: dst is written
@@ -828,8 +829,8 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
    the switches on type pairs. Runs of 16 or 8 values that only scale
    (the pixels of nhwc -> nChw16c) get a loop of their own: in the
    shared one GCC kept the run counter and pointers on the stack, and
-   s8 -> f32 nhwc ->
-   nChw16c 16x96x7x7 took 2x as long (15.7 against 7.3 us on the Zen 4;
+   s8 -> f32 nhwc -> nChw16c 16x96x7x7 took 2x as long (15.7 against
+   7.3 us on the Zen 4;
    f32 -> f32 with a scale 2.1x, f32 -> bf16 1.8x). (A single run loop
    inlined three ways, with extra and n constant, ran these 1.4x slower
    again: not kept.) PLAIN (a constant): runs that only convert
@@ -3816,16 +3817,23 @@ static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, 
     }
 }
 
+/* Whether a converting tile's rows of es-byte source values stage by
+   the narrow transpose (tl__sr_stage_tile): 4 rows of bytes or 16-bit
+   values or fewer (nChw4c), AVX2's byte planes among them. The tiles'
+   blocks of 16 x 16 bytes or 8 x 8 words left most of their rows empty
+   (s8 -> f32 nChw4c -> nchw 8x64x14x14 on the Zen 3: 55 -> 17 us; bf16
+   -> f32 28 -> 21 us); 8 rows of bytes keep the blocks, which ran 2x as
+   fast as the narrow way. */
+static int tl__sr_stage_narrows(int es, tl_dim rows)
+{
+    return es <= 2 && rows <= 4;
+}
+
 /* A converting tile's raw mt x lt source bits (rows ss apart) into
-   stage, transposed (rows of lt values). Rows of 4 bytes or 16-bit
-   values or fewer (nChw4c) take the narrow transpose, AVX2's byte
-   planes among them: the tiles' blocks of 16 x 16 bytes or 8 x 8 words
-   left most of their rows empty (s8 -> f32 nChw4c -> nchw 8x64x14x14 on
-   the Zen 3: 55 -> 17 us; bf16 -> f32 28 -> 21 us; 8 rows of bytes keep
-   the blocks, which ran 2x as fast as the narrow way). */
+   stage, transposed (rows of lt values). */
 TL__SR_INLINE void tl__sr_stage_tile(int es, const char *s, tl_dim ss, char *stage, tl_dim mt, tl_dim lt)
 {
-    if (es <= 2 && mt <= 4)
+    if (tl__sr_stage_narrows(es, mt))
         tl__sr_narrow(es, s, ss, stage, lt, mt, lt,
                       s + ((size_t)(lt - 1) * (size_t)ss + (size_t)mt) * (size_t)es);
     else
@@ -3862,15 +3870,15 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
         tl__sr_convert_tile_narrow(p, s, ss, d, ds, sc, msstep, nm, nl, stream, stage);
         return;
     }
-    /* up to 4 rows of 1- or 2-byte values (tl__sr_stage_tile's narrow
-       ones) stage as long as the stage holds: in 64-value pieces each
+    /* tiles whose rows all stage the narrow way (tl__sr_stage_narrows)
+       stage them as long as the stage holds: in 64-value pieces each
        dst row took a converter run and a streamed 256 bytes a piece (s8
        -> f32 nChw4c -> nchw 64x64x28x28 on the Zen 3: 2.0 -> 1.1 ms).
        dst rows of up to 4 stage sides that follow one another stage
        whole, in fewer of them: one joined run of all their values
        instead of runs of 64 and the rest, each with a tail (f32 -> s8
        nchw -> nhwc 4x116x19x19, in cache: 1.8x) */
-    if (nm <= 4 && es <= 2) {
+    if (tl__sr_stage_narrows(es, nm)) {
         sl = TL__SR_STAGE * TL__SR_STAGE / es;
     } else if (nl > TL__SR_STAGE && nl <= 4 * TL__SR_STAGE && ds == nl) {
         sl = nl;

@@ -1452,7 +1452,8 @@ static void short_runs(void)
    continue); nChw8c -> nChw16c (the pairs along the pixels) - per
    channel, with one scale, none, or a zero point (one run at a time);
    odd and even pixel and block counts (the last run of an odd count
-   alone), 8 to 48 channels (nChw16c's second block: scales from 16 on), padded channels, dst on a cache line (streamed:
+   alone), 8 to 48 channels (nChw16c's second block: scales from 16
+   on), padded channels, dst on a cache line (streamed:
    TL__SR_STREAM_MIN is 1 KiB here) or 4 bytes off. */
 static void paired_runs(void)
 {
@@ -1477,18 +1478,19 @@ static void paired_runs(void)
                     tl__sr_shape sh;
                     char what[160];
                     float *scales;      /* exactly as many as the plan may read */
-                    tl_dim c;
+                    tl_dim c, ns;
                     dims[1] = tags[g].c8 ? 8 : 8 * (tl_dim)(1 + j) - (v == 6 ? 3 : 0);
                     dims[2] = hw[j][0];
                     dims[3] = hw[j][1];
                     memset(&a, 0, sizeof a);
                     a.scale_mask = v % 4 == 1 ? 0 : 2;      /* common, else per channel */
-                    scales = malloc((size_t)(a.scale_mask ? dims[1] : 1) * sizeof *scales);
+                    ns = a.scale_mask ? dims[1] : 1;
+                    scales = malloc((size_t)ns * sizeof *scales);
                     if (!scales) {
                         CHECK_MSG(0, "paired runs: out of memory");
                         continue;
                     }
-                    for (c = 0; c < (a.scale_mask ? dims[1] : 1); ++c)
+                    for (c = 0; c < ns; ++c)
                         scales[c] = (float)(c % 5 + 1) / 4.f + (c % 2 ? 60.f : 0.f);
                     a.scales = v % 4 == 0 ? NULL : scales;
                     if (v == 4 && t[i].d != TL_BF16 && t[i].d != TL_F32) a.dst_zero_point = 2;
@@ -1581,9 +1583,9 @@ static void converting_tiles(void)
    (tl__sr_stage_tile: AVX2's byte planes for bytes; 4277 pixels: more
    than a stage holds of them, 4096 bytes or 2048 words); over 16 or
    fewer they keep the blocks, save per-channel scales (tiles before
-   too). Pixel counts leave every
-   remainder of a band's 8 columns; 6 channels end in a partial block
-   (tails). One scale, and per-channel ones. */
+   too). Pixel counts leave every remainder of a band's 8 columns; 6
+   channels end in a partial block (tails). One scale, and per-channel
+   ones. */
 static void blocks_of_four(void)
 {
     static const struct { tl_data_type sdt, ddt; } t[] = {
