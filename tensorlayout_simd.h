@@ -1615,21 +1615,25 @@ static tl_dim tl__sr8_planes_bytes(int nm, int split, const char *s, size_t sb, 
    stream half lines, which memory takes as partial writes (3x slower
    than plain stores), and storing one block's 8 rows before the other's
    left 8 lines open at a time (nchw -> nhwc 32x256x128x128: 9.3 GB/s
-   back to back, 7.2 apart). */
+   back to back, 7.2 apart). pairs: one block whose dst rows of 8 follow
+   one another (nChw8c's pixels), rows 2j and 2j + 1 stored as one run of
+   16 (scale[1] must be scale[0]). */
 TL__SR_INLINE void tl__sr8_transpose_conv(tl_data_type dt, const char *s, size_t ss, char *d,
-                                          size_t ds, const simde__m256 *scale, int nt)
+                                          size_t ds, const simde__m256 *scale, int nt, int pairs)
 {
     simde__m256 a[8], b[8];
     int i;
     tl__sr8_load8(s, ss, a);
     tl__sr8_t8x8(a);
-    tl__sr8_load8(s + 8 * ss, ss, b);
-    tl__sr8_t8x8(b);
+    if (!pairs) {
+        tl__sr8_load8(s + 8 * ss, ss, b);
+        tl__sr8_t8x8(b);
+    }
     TL__SR_UNROLL
-    for (i = 0; i < 8; ++i) {
+    for (i = 0; i < 8; i += 1 + pairs) {
         simde__m256 v[2];
         v[0] = a[i];
-        v[1] = b[i];
+        v[1] = pairs ? a[i + 1] : b[i];
         if (scale) {
             v[0] = simde_mm256_mul_ps(scale[0], v[0]);
             v[1] = simde_mm256_mul_ps(scale[1], v[1]);
@@ -1658,7 +1662,7 @@ TL__SR_INLINE void tl__sr8_strip4_sc(const char *s, size_t sb, char *d, size_t d
             }
             TL__SR_OPAQUE(ss);
             TL__SR_OPAQUE(ds);
-            if (nt) tl__sr8_transpose_conv(TL_F32, sp, ss, dp, ds, scale ? v : NULL, 1);
+            if (nt) tl__sr8_transpose_conv(TL_F32, sp, ss, dp, ds, scale ? v : NULL, 1, 0);
             else tl__sr8_transpose_block4(sp, ss, dp, ds, scale ? v : NULL);
         }
 }
@@ -1675,36 +1679,156 @@ static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim 
 }
 
 TL__SR_INLINE void tl__sr8_strip_conv_dt(tl_data_type dt, const char *s, size_t sb, char *d, size_t db,
-                                         tl_dim mb, const tl__sr_scales *sc, int nt)
+                                         tl_dim mb, const tl__sr_scales *sc, int nt, int pairs)
 {
     simde__m256 v[2];
     tl_dim m;
     if (sc) {
         v[0] = tl__sr8_scales8(*sc, 0);
-        v[1] = tl__sr8_scales8(*sc, 8);
+        v[1] = pairs ? v[0] : tl__sr8_scales8(*sc, 8);
     }
     for (m = 0; m < mb; m += 8) {
         size_t ss = sb, ds = db;    /* hidden each block, as in tl__sr8_strip4_sc */
         TL__SR_OPAQUE(ss);
         TL__SR_OPAQUE(ds);
-        tl__sr8_transpose_conv(dt, s + (size_t)m * 4, ss, d + (size_t)m * db, ds, sc ? v : NULL, nt);
+        tl__sr8_transpose_conv(dt, s + (size_t)m * 4, ss, d + (size_t)m * db, ds, sc ? v : NULL, nt, pairs);
     }
 }
 
-/* 16 columns of an f32 tile, rows [0, mb) of M (mb in 8s), transposed
-   into dst of type dt (S8, U8, S32, BF16 or F16), times sc's column
-   scales (sc.sc NULL: none); nt: streamed. */
+/* 16 columns of an f32 tile (8 where pairs: dst rows of 8 values back to
+   back), rows [0, mb) of M (mb in 8s), transposed into dst of type dt
+   (S8, U8, S32, BF16 or F16), times sc's column scales (sc.sc NULL:
+   none); nt: streamed. */
 static void tl__sr8_strip_conv(tl_data_type dt, const char *s, size_t sb, char *d, size_t db,
-                               tl_dim mb, tl__sr_scales sc, int nt)
+                               tl_dim mb, tl__sr_scales sc, int nt, int pairs)
 {
     const tl__sr_scales *at = sc.sc ? &sc : NULL;
     switch (dt) {
-    case TL_S8: tl__sr8_strip_conv_dt(TL_S8, s, sb, d, db, mb, at, nt); break;
-    case TL_U8: tl__sr8_strip_conv_dt(TL_U8, s, sb, d, db, mb, at, nt); break;
-    case TL_S32: tl__sr8_strip_conv_dt(TL_S32, s, sb, d, db, mb, at, nt); break;
-    case TL_BF16: tl__sr8_strip_conv_dt(TL_BF16, s, sb, d, db, mb, at, nt); break;
-    default: tl__sr8_strip_conv_dt(TL_F16, s, sb, d, db, mb, at, nt); break;
+    case TL_S8: tl__sr8_strip_conv_dt(TL_S8, s, sb, d, db, mb, at, nt, pairs); break;
+    case TL_U8: tl__sr8_strip_conv_dt(TL_U8, s, sb, d, db, mb, at, nt, pairs); break;
+    case TL_S32: tl__sr8_strip_conv_dt(TL_S32, s, sb, d, db, mb, at, nt, pairs); break;
+    case TL_BF16: tl__sr8_strip_conv_dt(TL_BF16, s, sb, d, db, mb, at, nt, pairs); break;
+    default: tl__sr8_strip_conv_dt(TL_F16, s, sb, d, db, mb, at, nt, pairs); break;
     }
+}
+
+/* R rows of 32 bytes (R 4 or 8; pixels 0-15 in the low 128-bit lane,
+   16-31 in the high one) transposed by unpacks of bytes, words and, for
+   8 rows, dwords: lane h of x[k] (k < R) then holds the R rows' bytes
+   of pixels 16h + (16 / R)k onwards, pixel by pixel. */
+TL__SR_INLINE void tl__sr8_transpose_bytes(simde__m256i *x, int R)
+{
+    simde__m256i t[8], u[8];
+    int k;
+    TL__SR_UNROLL
+    for (k = 0; k < R; k += 2) {        /* rows k, k + 1: pixels 0-7, then 8-15 */
+        t[k] = simde_mm256_unpacklo_epi8(x[k], x[k + 1]);
+        t[k + 1] = simde_mm256_unpackhi_epi8(x[k], x[k + 1]);
+    }
+    TL__SR_UNROLL
+    for (k = 0; k < R; k += 4) {        /* rows k..k + 3: pixels 0-3, 4-7, 8-11, 12-15 */
+        u[k] = simde_mm256_unpacklo_epi16(t[k], t[k + 2]);
+        u[k + 1] = simde_mm256_unpackhi_epi16(t[k], t[k + 2]);
+        u[k + 2] = simde_mm256_unpacklo_epi16(t[k + 1], t[k + 3]);
+        u[k + 3] = simde_mm256_unpackhi_epi16(t[k + 1], t[k + 3]);
+    }
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k) {           /* all 8 rows: pixels 4k, 4k + 1, then 4k + 2, 4k + 3 */
+        x[2 * k] = R == 4 ? u[2 * k] : simde_mm256_unpacklo_epi32(u[k], u[k + 4]);
+        x[2 * k + 1] = R == 4 ? u[2 * k + 1] : simde_mm256_unpackhi_epi32(u[k], u[k + 4]);
+    }
+}
+
+/* The 8 bytes at the bottom of b, s8 or u8, as f32 times scale, as the
+   converter scales them (tl__sr8_quantize1; times 1 where there is no
+   scale: exact, the values are integers). */
+TL__SR_INLINE simde__m256 tl__sr8_bytes_f32(simde__m128i b, int u8, simde__m256 scale)
+{
+    simde__m256 v = simde_mm256_cvtepi32_ps(u8 ? simde_mm256_cvtepu8_epi32(b) : simde_mm256_cvtepi8_epi32(b));
+    v = simde_mm256_mul_ps(scale, v);
+    TL__SR_ROUNDED(v);
+    return v;
+}
+
+/* A step of tl__sr8_bytes_tile: R rows (4 or 8, ss bytes apart) of 16
+   pixels in each 128-bit lane, lane h's from s + h hs, transposed; pixel
+   p of lane h to d + h hd + p db as f32 times scale[h], each 8 bytes
+   widened at once (2 pixels of 4 rows: db is their 16 bytes). wide (8
+   rows): the lanes are two bands of 8 rows at the same pixels (nChw16c:
+   hs 8 rows, hd 32 bytes); else pixels 0-15 and 16-31 of the rows. */
+TL__SR_INLINE void tl__sr8_bytes_step(const char *s, size_t ss, size_t hs, char *d, size_t db, size_t hd,
+                                      int R, int wide, int u8, const simde__m256 *scale, int nt)
+{
+    simde__m256i x[8];
+    int k, j;
+    TL__SR_UNROLL
+    for (k = 0; k < R; ++k) {
+        const char *r = s + (size_t)k * ss;
+        x[k] = wide ? simde_mm256_loadu2_m128i((const simde__m128i *)(const void *)(r + hs),
+                                               (const simde__m128i *)(const void *)r)
+                    : simde_mm256_loadu_si256((const simde__m256i *)(const void *)r);
+    }
+    tl__sr8_transpose_bytes(x, R);
+    TL__SR_UNROLL
+    for (k = 0; k < R; ++k) {
+        simde__m128i b[2];
+        b[0] = simde_mm256_castsi256_si128(x[k]);
+        b[1] = simde_mm256_extracti128_si256(x[k], 1);
+        /* stores in dst order: whole lines one after another (for nt) */
+        TL__SR_UNROLL
+        for (j = 0; j < 4; ++j) {
+            int h = wide ? j % 2 : j / 2, e = wide ? j / 2 : j % 2;
+            simde__m256 v = tl__sr8_bytes_f32(e ? simde_mm_srli_si128(b[h], 8) : b[h], u8, scale[h]);
+            tl__sr8_put(d + (size_t)h * hd + (size_t)((2 * k + e) * (8 / R)) * db, simde_mm256_castps_si256(v),
+                        nt);
+        }
+    }
+}
+
+/* tl__sr8_bytes_tile for one source type and nl: steps of 32 pixels (16
+   where wide), the last pixels through stack copies of their source and
+   dst, so that nothing is read past the rows or written past the tile. */
+TL__SR_INLINE void tl__sr8_bytes_tile_of(const char *s, size_t ss, char *d, size_t db, tl_dim nm, int nl,
+                                         int u8, const simde__m256 *scale, int nt)
+{
+    simde__m256i last_v[8], out_v[32];
+    char *last = (char *)(void *)last_v, *out = (char *)(void *)out_v;
+    int R = nl == 4 ? 4 : 8, wide = nl == 16;
+    tl_dim step = wide ? 16 : 32, m, r;         /* pixels a step */
+    size_t row = (size_t)nl * 4;                /* a pixel's bytes in out */
+    for (m = 0; m + step <= nm; m += step)
+        tl__sr8_bytes_step(s + m, ss, wide ? 8 * ss : 16, d + (size_t)m * db, db, wide ? 32 : 16 * db, R, wide,
+                           u8, scale, nt);
+    if (m == nm) return;
+    memset(last, 0, sizeof last_v);
+    for (r = 0; r < nl; ++r) memcpy(last + r * step, s + (size_t)r * ss + m, (size_t)(nm - m));
+    tl__sr8_bytes_step(last, (size_t)step, wide ? 8 * (size_t)step : 16, out, row, wide ? 32 : 16 * row, R, wide,
+                       u8, scale, 0);
+    for (r = 0; r < nm - m; ++r) memcpy(d + (size_t)(m + r) * db, out + (size_t)r * row, row);
+}
+
+/* The tile of tl__sr_tile_bytes: nl rows (4, 8 or 16, ss bytes apart) of
+   nm pixels of s8 (u8: u8), each pixel's nl values to d + p db as f32
+   (for 4 rows, db 16: pixels back to back), times sc's column scales
+   (sc.sc NULL: none). nt: streamed. */
+static void tl__sr8_bytes_tile(const char *s, size_t ss, char *d, size_t db, tl_dim nm, tl_dim nl, int u8,
+                               tl__sr_scales sc, int nt)
+{
+    simde__m256 scale[2];
+    scale[0] = scale[1] = simde_mm256_set1_ps(1.f);
+    if (sc.sc && nl == 4) {     /* 2 pixels' 4 columns a vector */
+        simde__m128 four = sc.sstep ? simde_mm_loadu_ps(sc.sc + sc.sidx) : simde_mm_set1_ps(sc.sc[sc.sidx]);
+        scale[0] = scale[1] = simde_mm256_set_m128(four, four);
+    } else if (sc.sc) {
+        scale[0] = tl__sr8_scales8(sc, 0);
+        scale[1] = tl__sr8_scales8(sc, nl == 16 ? 8 : 0);
+    }
+    if (nl == 16 && u8) tl__sr8_bytes_tile_of(s, ss, d, db, nm, 16, 1, scale, nt);
+    else if (nl == 16) tl__sr8_bytes_tile_of(s, ss, d, db, nm, 16, 0, scale, nt);
+    else if (nl == 8 && u8) tl__sr8_bytes_tile_of(s, ss, d, db, nm, 8, 1, scale, nt);
+    else if (nl == 8) tl__sr8_bytes_tile_of(s, ss, d, db, nm, 8, 0, scale, nt);
+    else if (u8) tl__sr8_bytes_tile_of(s, ss, d, db, nm, 4, 1, scale, nt);
+    else tl__sr8_bytes_tile_of(s, ss, d, db, nm, 4, 0, scale, nt);
 }
 
 /* One block of tl__sr8_tiles4: the first mm columns of the block at b
@@ -5247,10 +5371,17 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     }
 }
 
+/* Most L rows of a direct tile whose last M rows (under 8) are staged:
+   blocks of channels (f32 -> s8 nchw -> nChw8c and nChw16c 8x64x14x14:
+   1.3x); into nhwc's 64 channels that ran 1.4x slower than the blocks
+   staged in source order, which such plans keep. */
+#define TL__SR_DIRECT_TAIL 16
+
 /* Whether tl__sr_tile_direct takes the converting tiles of plan p (M:
    the tile loop): an f32 source that only scales, by one scale or one
    per column of L, in AVX2, whole 8 x 8 blocks, and L in 16s unless dst
-   is f32 (then it has scales: else the plan is a copy). */
+   is f32 (then it has scales: else the plan is a copy) or L is 8 with
+   M's dst rows back to back (nChw8c). */
 static int tl__sr_tile_direct_ok(const tl_reorder_plan *p, int M)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -5258,7 +5389,8 @@ static int tl__sr_tile_direct_ok(const tl_reorder_plan *p, int M)
     if (p->src_md.data_type != TL_F32 || p->loops[M].scale_stride != 0 || L->scale_stride > 1 ||
         !tl__sr_avx2() || tl__sr_q_of(p, tl__sr_no_scales).extra)
         return 0;
-    return dt == TL_F32 ? p->scales && L->size % 8 == 0 : L->size % 16 == 0 && tl__sr_dt_ok(dt);
+    return dt == TL_F32 ? p->scales && L->size % 8 == 0
+                        : (L->size % 16 == 0 || (L->size == 8 && p->loops[M].dst_stride == 8)) && tl__sr_dt_ok(dt);
 }
 
 /* Whether blocks would cut a long tile loop M (dense in src) into runs
@@ -5298,8 +5430,8 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
         /* long tiles that go straight into dst beat the blocks (f32 -> s8
            and u8 nchw -> nhwc 32x64x56x56: 3x on the Zen 3); the 16 x 16
            tiles of weights ran no faster, so those keep the blocks */
-        if (p->loops[sh->M].size >= TL__SR_STAGE && p->loops[sh->M].size % 8 == 0 &&
-            tl__sr_tile_direct_ok(p, sh->M))
+        if (p->loops[sh->M].size >= TL__SR_STAGE &&
+            (p->loops[sh->M].size % 8 == 0 || L->size <= TL__SR_DIRECT_TAIL) && tl__sr_tile_direct_ok(p, sh->M))
             return 0;
         if (tl__sr_perm_short_runs(p, sh->M)) return 0;
         /* an M of 8 (nChw8c's channels into plain layouts) goes in tiles,
@@ -5385,34 +5517,16 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
 }
 
 #if TL__SR_AVX2
-/* A step of TL__SR_TILE_CONVERT for an f32 source that only scales (or
-   converts without a scale: not to f32, which would be a copy), in AVX2:
-   the M x L tile (M, L in 8s; in 16s unless dst is f32) transposed
-   straight into dst, each block row scaled and, for other dst types,
-   converted as it is stored: no staging tile, no converter pass (f32
-   nchw -> nChw16c with per-channel scales ran at 0.5 of oneDNN through
-   them, f32 -> s8 the same at 0.57 on the Zen 3). Down
-   slices of M whose dst rows span at most TL__SR_SLICE bytes, as in
-   tl__sr_transpose_es. f32 dst streams where its rows start lines and
-   L is in 16s, others where tl__sr_convert_streams allows (nChw16c's
-   rows of 16 values, one after another), from TL__SR_STREAM_MIN bytes
-   of dst (no beta: dst is only written). 0: not taken. */
-static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s,
-                              tl_dim ss, char *d, tl_dim ds, tl__sr_scales sc, tl_dim nm, tl_dim nl)
+/* Rows [0, nm) of M (nm in 8s) of a tile of tl__sr_tile_direct, sb and
+   db bytes apart along L in src and along M in dst. Down slices of M
+   whose dst rows span at most TL__SR_SLICE bytes, as in
+   tl__sr_transpose_es. */
+static void tl__sr_tile_direct_rows(const tl_reorder_plan *p, const char *s, size_t sb, char *d, size_t db,
+                                    tl__sr_scales sc, tl_dim nm, tl_dim nl, int nt)
 {
     tl_data_type dt = p->dst_md.data_type;
-    size_t dsz = tl_dt_size(dt), sb = (size_t)ss * 4, db = (size_t)ds * dsz;
+    size_t dsz = tl_dt_size(dt);
     tl_dim m, l, slice = db > TL__SR_SLICE / 8 ? 8 : (tl_dim)(TL__SR_SLICE / db) / 8 * 8;
-    int nt;
-    if (nm % 8 != 0 || nl % (dt == TL_F32 ? 8 : 16) != 0 || !tl__sr_tile_direct_ok(p, sh->M)) return 0;
-    if (dt == TL_F32) {
-        nt = sh->stream && nl % 16 == 0 && tl__sr_lines(d, db);
-    } else {
-        tl__sr_runs rows = tl__sr_one_run;
-        rows.count = 8;
-        rows.d = db;
-        nt = tl__sr_convert_streams(sh->stream, d, 16 * dsz, rows, tl__sr_one_run);
-    }
     for (m = 0; m < nm; m += slice)
         for (l = 0; l < nl; l += 16) {
             tl__sr_scales at = sc;
@@ -5421,8 +5535,83 @@ static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, 
             char *dp = d + (size_t)m * db + (size_t)l * dsz;
             at.sidx += l * sc.sstep;
             if (dt == TL_F32) tl__sr8_strip4(sp, sb, dp, db, mb, nl - l < 16 ? nl - l : 16, nt, at);
-            else tl__sr8_strip_conv(dt, sp, sb, dp, db, mb, at, nt);
+            else tl__sr8_strip_conv(dt, sp, sb, dp, db, mb, at, nt, nl == 8);
         }
+}
+
+/* A step of TL__SR_TILE_CONVERT for an f32 source that only scales (or
+   converts without a scale: not to f32, which would be a copy), in AVX2:
+   the M x L tile (M, L in 8s; in 16s unless dst is f32 or its rows of
+   8 follow one another, which then go 2 at a time) transposed straight
+   into dst, each block row scaled and, for other dst types, converted
+   as it is stored: no staging tile, no converter pass (f32 nchw ->
+   nChw16c with per-channel scales ran at 0.5 of oneDNN through them,
+   f32 -> s8 the same at 0.57 on the Zen 3; f32 -> s8 nchw -> nChw8c at
+   0.83). M's last rows (under 8; where L has at most TL__SR_DIRECT_TAIL
+   rows) go through stack copies of their source and dst (the 196
+   pixels of a 14 x 14 plane). f32 dst streams where its rows start lines and
+   L is in 16s, others where tl__sr_convert_streams allows (nChw16c's
+   rows of 16 values, one after another), from TL__SR_STREAM_MIN bytes
+   of dst (no beta: dst is only written). 0: not taken. */
+static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s,
+                              tl_dim ss, char *d, tl_dim ds, tl__sr_scales sc, tl_dim nm, tl_dim nl)
+{
+    tl_data_type dt = p->dst_md.data_type;
+    size_t dsz = tl_dt_size(dt), sb = (size_t)ss * 4, db = (size_t)ds * dsz, ob = (size_t)nl * dsz;
+    tl_dim whole = nm / 8 * 8, r;
+    int nt;
+    if (nl % (dt == TL_F32 || nl == 8 ? 8 : 16) != 0 || (whole < nm && nl > TL__SR_DIRECT_TAIL) ||
+        !tl__sr_tile_direct_ok(p, sh->M))
+        return 0;
+    if (dt == TL_F32) {
+        nt = sh->stream && nl % 16 == 0 && tl__sr_lines(d, db);
+    } else {
+        tl__sr_runs rows = tl__sr_one_run;
+        rows.count = nl == 8 ? 4 : 8;     /* runs of 16 values: 2 pixels of nChw8c */
+        rows.d = nl == 8 ? 2 * db : db;
+        nt = tl__sr_convert_streams(sh->stream, d, 16 * dsz, rows, tl__sr_one_run);
+    }
+    tl__sr_tile_direct_rows(p, s, sb, d, db, sc, whole, nl, nt);
+    if (whole < nm) {   /* the last rows of M through stack copies: nothing read or written past the tile */
+        simde__m256 in_v[TL__SR_DIRECT_TAIL], out_v[TL__SR_DIRECT_TAIL];
+        char *in = (char *)(void *)in_v, *out = (char *)(void *)out_v;
+        for (r = 0; r < nl; ++r) {
+            memset(in + 32 * r, 0, 32);
+            memcpy(in + 32 * r, s + (size_t)(whole + r * ss) * 4, (size_t)(nm - whole) * 4);
+        }
+        tl__sr_tile_direct_rows(p, in, 32, out, ob, sc, 8, nl, 0);
+        for (r = 0; r < nm - whole; ++r) memcpy(d + (size_t)(whole + r) * db, out + (size_t)r * ob, ob);
+    }
+    return 1;
+}
+
+/* Whether tl__sr_tile_bytes takes the converting tiles of plan p (M: the
+   tile loop): s8 or u8 into f32 that only scales, by one scale or one
+   per column of L, in AVX2, L 8 or 16 (the channels of nChw8c and
+   nChw16c), or 4 with M's dst rows back to back (nChw4c). */
+static int tl__sr_tile_bytes_ok(const tl_reorder_plan *p, int M)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    tl_data_type st = p->src_md.data_type;
+    return (st == TL_S8 || st == TL_U8) && p->dst_md.data_type == TL_F32 &&
+           (L->size == 8 || L->size == 16 || (L->size == 4 && p->loops[M].dst_stride == 4)) &&
+           p->loops[M].scale_stride == 0 && L->scale_stride <= 1 && tl__sr_avx2() &&
+           !tl__sr_q_of(p, tl__sr_no_scales).extra;
+}
+
+/* A step of TL__SR_TILE_CONVERT for an s8 or u8 source into f32, in
+   AVX2 (tl__sr8_bytes_tile): 32 pixels of M at a time, their L rows
+   transposed as bytes and each 8 bytes widened, converted and scaled as
+   they are stored: no staging tile, no converter pass (s8 -> f32 nchw
+   -> nChw8c ran at 0.64 of oneDNN through them, 4.7 instructions a
+   value). Streamed where the pixels' values follow one another (nChw4c,
+   nChw8c, nChw16c). 0: not taken. */
+static int tl__sr_tile_bytes(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s, tl_dim ss,
+                             char *d, tl_dim ds, tl__sr_scales sc, tl_dim nm, tl_dim nl)
+{
+    int nt = sh->stream && ds == nl && (uintptr_t)d % 16 == 0;
+    if (!tl__sr_tile_bytes_ok(p, sh->M)) return 0;
+    tl__sr8_bytes_tile(s, (size_t)ss, d, (size_t)ds * 4, nm, nl, p->src_md.data_type == TL_U8, sc, nt);
     return 1;
 }
 #endif
@@ -5867,7 +6056,9 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     case TL__SR_TILE_CONVERT:
 #if TL__SR_AVX2
         if (tl__sr_tile_direct(p, sh, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
-                               hi[sh->M] - lo[sh->M], n))
+                               hi[sh->M] - lo[sh->M], n) ||
+            tl__sr_tile_bytes(p, sh, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
+                              hi[sh->M] - lo[sh->M], n))
             break;
 #endif
         tl__sr_convert_tile(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,

@@ -1047,22 +1047,31 @@ static void scaled_f32(void)
         }
 }
 
-/* Whether plan s -> d takes converting tiles straight into dst
-   (tl__sr_tile_direct), not blocks staged in source order. */
-static int direct_tile(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a)
+/* Whether plan s -> d takes converting tiles straight into dst, not
+   blocks staged in source order: from f32 (tl__sr_tile_direct), or,
+   where bytes, from s8 or u8 (tl__sr_tile_bytes, AVX2 only). */
+static int straight_tile(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a, int bytes)
 {
     tl_reorder_plan plan;
     tl__sr_shape sh;
     tl__sr_perm pm;
+    int ok;
     if (tl_reorder_plan_init(&plan, s, d, a) != TL_OK || !on_kernel(&plan)) return 0;
     tl__sr_pick_shape(&plan, &sh);
-    return sh.shape == TL__SR_TILE_CONVERT && tl__sr_tile_direct_ok(&plan, sh.M) &&
-           !tl__sr_perm_pick(&plan, &sh, &pm, 0, plan.loops[0].size);
+    if (sh.shape != TL__SR_TILE_CONVERT) return 0;
+#if TL__SR_AVX2
+    ok = bytes ? tl__sr_tile_bytes_ok(&plan, sh.M) : tl__sr_tile_direct_ok(&plan, sh.M);
+#else
+    ok = !bytes && tl__sr_tile_direct_ok(&plan, sh.M);
+#endif
+    return ok && !tl__sr_perm_pick(&plan, &sh, &pm, 0, plan.loops[0].size);
 }
 
 /* f32 activations into channel blocks or channels last, converted to
    8-bit, s32, bf16 or f16 as AVX2's converting tiles store them
-   (tl__sr_tile_direct: L in 16s, M in 8s; from an M of 64, never the
+   (tl__sr_tile_direct: L in 16s, or 8 into nChw8c, 2 pixels a run; M
+   in 8s, its last rows staged where L is 16 or less (81 pixels, 70;
+   32 channels keep the blocks); from an M of 64, never the
    blocks staged in source order, which plans into nhwc took before),
    with no scale, one, or one per channel; L of 24 and M of 25 keep the
    staging tile or the blocks, as do beta and a zero point. Dense dst
@@ -1073,7 +1082,9 @@ static void direct_tiles(void)
     static const struct { const char *dt; tl_dim dims[4]; int direct; } k[] = {
         { "nChw16c", { 2, 32, 5, 8 }, 0 },      /* M of 40: either way */
         { "nChw16c", { 1, 16, 40, 40 }, 1 }, { "nhwc", { 2, 32, 8, 10 }, 1 },
-        { "nhwc", { 2, 24, 4, 6 }, 0 }, { "nChw16c", { 1, 16, 5, 5 }, 0 }
+        { "nhwc", { 2, 24, 4, 6 }, 0 }, { "nChw16c", { 1, 16, 5, 5 }, 0 },
+        { "nChw8c", { 2, 16, 8, 8 }, 1 }, { "nChw8c", { 1, 24, 10, 8 }, 1 }, { "nChw8c", { 2, 16, 14, 14 }, 1 },
+        { "nChw16c", { 1, 32, 9, 9 }, 1 }, { "nhwc", { 2, 16, 7, 10 }, 1 }, { "nhwc", { 1, 32, 9, 9 }, 0 }
     };
     static const tl_data_type t[] = { TL_S8, TL_U8, TL_S32, TL_BF16, TL_F16 };
     static float scales[64];
@@ -1102,9 +1113,75 @@ static void direct_tiles(void)
                         (long)k[i].dims[3], a.scales != NULL, a.scale_mask, (double)a.beta,
                         (int)a.dst_zero_point, a.nthreads);
                 if (tl__sr_avx2() && v < 4 && k[i].direct)    /* straight into dst, not staged blocks */
-                    CHECK_MSG(direct_tile(&s, &d, &a), "%s: not a direct tile", what);
+                    CHECK_MSG(straight_tile(&s, &d, &a, 0), "%s: not a direct tile", what);
                 compare(&s, &d, &a, v % 2 * 4, what);
             }
+}
+
+/* s8 and u8 planes into f32 blocks of 4, 8 and 16 channels, as AVX2's
+   byte tiles move them (tl__sr_tile_bytes: 32 pixels a step, 16 for
+   nChw16c, the last ones through stack copies): planes of 1 to 1600
+   pixels, whole steps and not, no scale, one, or one per channel (read
+   from exactly as many floats as channels), one and two threads, dst on
+   a line and off it; blocks with padding (12, 20 and 6 channels) on
+   whatever path takes them. From 64 pixels without padding the plans
+   must take the byte tiles; beta and a zero point keep the converter.
+   dst streams from 1 KiB here (TL__SR_STREAM_MIN) where it starts on
+   16 bytes. */
+static void byte_tiles(void)
+{
+    static const char *const tags[] = { "nChw4c", "nChw8c", "nChw16c" };
+    static const tl_dim planes[][2] = { { 1, 1 }, { 2, 8 }, { 4, 8 }, { 3, 11 }, { 5, 7 },
+                                        { 8, 8 }, { 14, 14 }, { 1, 47 }, { 40, 40 } };
+    static const tl_dim padded[] = { 6, 12, 20 };
+    static const tl_data_type t[] = { TL_S8, TL_U8 };
+    size_t i, j, k, c;
+    tl_dim e;
+    int v, taken = 0;
+    for (i = 0; i < sizeof tags / sizeof tags[0]; ++i)
+        for (j = 0; j < sizeof planes / sizeof planes[0]; ++j)
+            for (c = 0; c < 2; ++c)
+                for (k = 0; k < sizeof t / sizeof t[0]; ++k)
+                    for (v = 0; v < 6; ++v) {
+                        tl_dim dims[4];
+                        tl_memory_desc s, d;
+                        tl_reorder_attr a;
+                        float *scales;
+                        char what[192];
+                        dims[0] = 2;
+                        dims[1] = c ? padded[i] : 32;
+                        dims[2] = planes[j][0];
+                        dims[3] = planes[j][1];
+                        scales = (float *)malloc((size_t)dims[1] * sizeof *scales);
+                        if (!scales) {
+                            CHECK_MSG(0, "no memory for %ld scales", (long)dims[1]);
+                            return;
+                        }
+                        for (e = 0; e < dims[1]; ++e) scales[e] = (float)(e % 5 + 1) / 4.f + (e % 2 ? 64.f : 0.f);
+                        memset(&a, 0, sizeof a);
+                        a.scales = v % 3 ? scales : NULL;
+                        a.scale_mask = v % 3 == 2 ? 2 : 0;     /* none, common, per channel */
+                        a.nthreads = 1 + v / 3;
+                        if (v == 4) a.beta = 0.5f;
+                        if (v == 5) a.dst_zero_point = 3;
+                        if (tl_md_init_by_tag(&s, 4, dims, t[k], "nchw") ||
+                            tl_md_init_by_tag(&d, 4, dims, TL_F32, tags[i])) {
+                            CHECK_MSG(0, "%s nchw -> %s refused", tl_dt_name(t[k]), tags[i]);
+                            free(scales);
+                            continue;
+                        }
+                        snprintf(what, sizeof what,
+                                 "byte tiles %s -> f32 nchw -> %s %ldx%ldx%ldx%ld scales %d mask %d beta %g zp %d thr %d",
+                                 tl_dt_name(t[k]), tags[i], (long)dims[0], (long)dims[1], (long)dims[2],
+                                 (long)dims[3], a.scales != NULL, a.scale_mask, (double)a.beta,
+                                 (int)a.dst_zero_point, a.nthreads);
+                        if (tl__sr_avx2() && !c && dims[2] * dims[3] >= 64)
+                            CHECK_MSG(straight_tile(&s, &d, &a, 1) == (v < 4), "%s: byte tile %d", what, v < 4);
+                        taken += straight_tile(&s, &d, &a, 1);
+                        compare(&s, &d, &a, v % 2 * 4, what);
+                        free(scales);
+                    }
+    printf("byte tiles: %d plans\n", taken);
 }
 
 /* The block side of the wide tile that a copying plan s -> d copies its
@@ -1997,6 +2074,7 @@ int main(int argc, char **argv)
     weights();
     scaled_f32();
     direct_tiles();
+    byte_tiles();
     onepass_blocks();
     tail_sweep();
     views((int)tl_test_cases(200));
