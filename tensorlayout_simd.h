@@ -1058,6 +1058,29 @@ static void tl__sr_tiles_edge(size_t es, const char *b, const size_t *off, int r
         } \
     }
 
+#if TL__SR_AVX2
+/* The last values of a tile's rows, for kernels that work in whole
+   steps (tl__sr8_bytes_tile, tl__sr_tile_direct): n bytes of each of
+   `rows` rows (sb apart) into stage rows `side` bytes apart, zeroed past
+   n, so that the step reads nothing past the source; */
+static void tl__sr_stage_last(char *stage, size_t side, const char *s, size_t sb, tl_dim rows, size_t n)
+{
+    tl_dim r;
+    for (r = 0; r < rows; ++r) {
+        memset(stage + (size_t)r * side, 0, side);
+        memcpy(stage + (size_t)r * side, s + (size_t)r * sb, n);
+    }
+}
+
+/* and the step's first n dst rows (ob bytes each, back to back in out)
+   to d, db apart, so that it writes nothing past the tile. */
+static void tl__sr_unstage_rows(char *d, size_t db, const char *out, size_t ob, tl_dim n)
+{
+    tl_dim r;
+    for (r = 0; r < n; ++r) memcpy(d + (size_t)r * db, out + (size_t)r * ob, ob);
+}
+#endif
+
 /* ---- simd: the AVX2 variants ------------------------------------------
    The same steps as the SSE2 functions above, eight lanes at a time. */
 #if TL__SR_AVX2 == 2
@@ -1733,7 +1756,7 @@ TL__SR_INLINE void tl__sr8_transpose_bytes(simde__m256i *x, int R)
         u[k + 3] = simde_mm256_unpackhi_epi16(t[k + 1], t[k + 3]);
     }
     TL__SR_UNROLL
-    for (k = 0; k < 4; ++k) {           /* all 8 rows: pixels 4k, 4k + 1, then 4k + 2, 4k + 3 */
+    for (k = 0; k < R / 2; ++k) {       /* all 8 rows: pixels 4k, 4k + 1, then 4k + 2, 4k + 3 */
         x[2 * k] = R == 4 ? u[2 * k] : simde_mm256_unpacklo_epi32(u[k], u[k + 4]);
         x[2 * k + 1] = R == 4 ? u[2 * k + 1] : simde_mm256_unpackhi_epi32(u[k], u[k + 4]);
     }
@@ -1794,17 +1817,16 @@ TL__SR_INLINE void tl__sr8_bytes_tile_of(const char *s, size_t ss, char *d, size
     simde__m256i last_v[8], out_v[32];
     char *last = (char *)(void *)last_v, *out = (char *)(void *)out_v;
     int R = nl == 4 ? 4 : 8, wide = nl == 16;
-    tl_dim step = wide ? 16 : 32, m, r;         /* pixels a step */
+    tl_dim step = wide ? 16 : 32, m;            /* pixels a step */
     size_t row = (size_t)nl * 4;                /* a pixel's bytes in out */
     for (m = 0; m + step <= nm; m += step)
         tl__sr8_bytes_step(s + m, ss, wide ? 8 * ss : 16, d + (size_t)m * db, db, wide ? 32 : 16 * db, R, wide,
                            u8, scale, nt);
     if (m == nm) return;
-    memset(last, 0, sizeof last_v);
-    for (r = 0; r < nl; ++r) memcpy(last + r * step, s + (size_t)r * ss + m, (size_t)(nm - m));
+    tl__sr_stage_last(last, (size_t)step, s + m, ss, nl, (size_t)(nm - m));
     tl__sr8_bytes_step(last, (size_t)step, wide ? 8 * (size_t)step : 16, out, row, wide ? 32 : 16 * row, R, wide,
                        u8, scale, 0);
-    for (r = 0; r < nm - m; ++r) memcpy(d + (size_t)(m + r) * db, out + (size_t)r * row, row);
+    tl__sr_unstage_rows(d + (size_t)m * db, db, out, row, nm - m);
 }
 
 /* The tile of tl__sr_tile_bytes: nl rows (4, 8 or 16, ss bytes apart) of
@@ -5377,11 +5399,18 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
    staged in source order, which such plans keep. */
 #define TL__SR_DIRECT_TAIL 16
 
+/* Whether a direct tile (tl__sr_tile_direct) takes nm rows of M over
+   nl rows of L: whole blocks of 8, or a tail it may stage. */
+static int tl__sr_direct_takes(tl_dim nm, tl_dim nl)
+{
+    return nm % 8 == 0 || nl <= TL__SR_DIRECT_TAIL;
+}
+
 /* Whether tl__sr_tile_direct takes the converting tiles of plan p (M:
    the tile loop): an f32 source that only scales, by one scale or one
-   per column of L, in AVX2, whole 8 x 8 blocks, and L in 16s unless dst
-   is f32 (then it has scales: else the plan is a copy) or L is 8 with
-   M's dst rows back to back (nChw8c). */
+   per column of L, in AVX2, L in 16s unless dst is f32 (then in 8s,
+   and it has scales: else the plan is a copy) or L is 8 with M's dst
+   rows back to back (nChw8c); M's rows: tl__sr_direct_takes. */
 static int tl__sr_tile_direct_ok(const tl_reorder_plan *p, int M)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -5430,8 +5459,8 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
         /* long tiles that go straight into dst beat the blocks (f32 -> s8
            and u8 nchw -> nhwc 32x64x56x56: 3x on the Zen 3); the 16 x 16
            tiles of weights ran no faster, so those keep the blocks */
-        if (p->loops[sh->M].size >= TL__SR_STAGE &&
-            (p->loops[sh->M].size % 8 == 0 || L->size <= TL__SR_DIRECT_TAIL) && tl__sr_tile_direct_ok(p, sh->M))
+        if (p->loops[sh->M].size >= TL__SR_STAGE && tl__sr_direct_takes(p->loops[sh->M].size, L->size) &&
+            tl__sr_tile_direct_ok(p, sh->M))
             return 0;
         if (tl__sr_perm_short_runs(p, sh->M)) return 0;
         /* an M of 8 (nChw8c's channels into plain layouts) goes in tiles,
@@ -5558,11 +5587,9 @@ static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, 
 {
     tl_data_type dt = p->dst_md.data_type;
     size_t dsz = tl_dt_size(dt), sb = (size_t)ss * 4, db = (size_t)ds * dsz, ob = (size_t)nl * dsz;
-    tl_dim whole = nm / 8 * 8, r;
+    tl_dim whole = nm / 8 * 8;
     int nt;
-    if (nl % (dt == TL_F32 || nl == 8 ? 8 : 16) != 0 || (whole < nm && nl > TL__SR_DIRECT_TAIL) ||
-        !tl__sr_tile_direct_ok(p, sh->M))
-        return 0;
+    if (!tl__sr_direct_takes(nm, nl) || !tl__sr_tile_direct_ok(p, sh->M)) return 0;
     if (dt == TL_F32) {
         nt = sh->stream && nl % 16 == 0 && tl__sr_lines(d, db);
     } else {
@@ -5572,15 +5599,12 @@ static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, 
         nt = tl__sr_convert_streams(sh->stream, d, 16 * dsz, rows, tl__sr_one_run);
     }
     tl__sr_tile_direct_rows(p, s, sb, d, db, sc, whole, nl, nt);
-    if (whole < nm) {   /* the last rows of M through stack copies: nothing read or written past the tile */
+    if (whole < nm) {   /* the last rows of M, under 8, through stack copies */
         simde__m256 in_v[TL__SR_DIRECT_TAIL], out_v[TL__SR_DIRECT_TAIL];
         char *in = (char *)(void *)in_v, *out = (char *)(void *)out_v;
-        for (r = 0; r < nl; ++r) {
-            memset(in + 32 * r, 0, 32);
-            memcpy(in + 32 * r, s + (size_t)(whole + r * ss) * 4, (size_t)(nm - whole) * 4);
-        }
+        tl__sr_stage_last(in, 32, s + (size_t)whole * 4, sb, nl, (size_t)(nm - whole) * 4);
         tl__sr_tile_direct_rows(p, in, 32, out, ob, sc, 8, nl, 0);
-        for (r = 0; r < nm - whole; ++r) memcpy(d + (size_t)(whole + r) * db, out + (size_t)r * ob, ob);
+        tl__sr_unstage_rows(d + (size_t)whole * db, db, out, ob, nm - whole);
     }
     return 1;
 }
