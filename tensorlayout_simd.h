@@ -468,13 +468,17 @@ typedef struct {
    block fills; off: that half's bytes from the pixel. */
 typedef struct { tl_dim off; uint8_t lanes, upper; } tl__shuf8_piece;
 
-/* A run's scales: sc[sidx + k*sstep] for element k; sc NULL: none. */
-typedef struct { const float *sc; tl_dim sidx, sstep; } tl__sr_scales;
+/* A run's scales: sc[sidx + k*sstep] for element k; sc NULL: none.
+   wrap, nonzero (sstep 1): scales that repeat every 16 values, element
+   k's sc[sidx + k % 16] (tl__sr_join_runs). The
+   converter's step loops (TL__SR_STEP_LOOP) read it; the loops that
+   would not are not given such scales (tl__sr_convert_full). */
+typedef struct { const float *sc; tl_dim sidx, sstep, wrap; } tl__sr_scales;
 
-static const tl__sr_scales tl__sr_no_scales = { NULL, 0, 0 };
+static const tl__sr_scales tl__sr_no_scales = { NULL, 0, 0, 0 };
 /* A run with one scale (tl__sr_q's s0): any scales pointer but NULL. */
 static const float tl__sr_one_scale_at = 1.f;
-static const tl__sr_scales tl__sr_one_scale = { &tl__sr_one_scale_at, 0, 0 };
+static const tl__sr_scales tl__sr_one_scale = { &tl__sr_one_scale_at, 0, 0, 0 };
 
 /* count runs of the same length: run k starts s bytes of src, d bytes of
    dst and c scale indices after run k - 1. Short runs (nhwc -> nChw16c:
@@ -775,6 +779,19 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
                          dst + (size_t)k * (size_t)dsz, sc, w);
 }
 
+/* The scales of a step at element k of a run that reads them from k on
+   (sc.sidx + k * sc.sstep): wrapped ones shifted to land on k % 16,
+   and no longer wrapped (a step's 16 values lie within the pattern's
+   32). */
+TL__SR_INLINE tl__sr_scales tl__sr_step_scales(tl__sr_scales sc, tl_dim k)
+{
+    if (sc.wrap) {
+        sc.sidx += (k & 15) - k;    /* k >= 0: no division */
+        sc.wrap = 0;
+    }
+    return sc;
+}
+
 /* NAME: the loop over a run of n values (a multiple of 8, or any n of
    at least 8 where dst is not read: no beta) by STEP, 16 at a time, a
    run in 8s ending with a step of 8 (nChw8c's blocks), others with the
@@ -788,7 +805,9 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
    the scales' kind tested at every step, GCC kept both loops rolled,
    2 instructions a value where 1 does (f32 -> s8 nchw, one scale,
    8x64x14x14 on the Zen 3: 28 -> 15 us); runs whose scales vary take
-   the other. */
+   the other, save wrapped ones (tl__sr_join_runs), whose loop gives
+   every step the same 16 scales and moves the step's src and dst
+   instead of its k. */
 #define TL__SR_STEP_LOOP(NAME, STEP) \
     TL__SR_INLINE void NAME(const tl__sr_q *q, int extra, tl_data_type st, tl_data_type dt, \
                             int ssz, int dsz, const char *src, char *dst, tl__sr_scales sc, \
@@ -801,7 +820,13 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
             else STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, 0, 8); \
             return; \
         } \
-        if (extra || (sc.sc && sc.sstep != 0)) { \
+        if (sc.sc && sc.wrap) {     /* every step the same 16 scales */ \
+            tl__sr_scales at = { sc.sc, sc.sidx, 1, 0 }; \
+            TL__SR_UNROLL2 \
+            for (k = 0; k < n16; k += 16) \
+                STEP(&c, extra, st, dt, ssz, dsz, src + (size_t)k * (size_t)ssz, dst + (size_t)k * (size_t)dsz, \
+                     at, 0, 16); \
+        } else if (extra || (sc.sc && sc.sstep != 0)) { \
             TL__SR_UNROLL2 \
             for (k = 0; k < n16; k += 16) STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, k, 16); \
         } else if (!sc.sc) { \
@@ -811,11 +836,11 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
             TL__SR_UNROLL4 \
             for (k = 0; k < n16; k += 16) STEP(&c, 0, st, dt, ssz, dsz, src, dst, tl__sr_one_scale, k, 16); \
         } \
-        if (n - n16 >= 8) STEP(q, extra, st, dt, ssz, dsz, src, dst, sc, n16, 8); \
+        if (n - n16 >= 8) STEP(q, extra, st, dt, ssz, dsz, src, dst, tl__sr_step_scales(sc, n16), n16, 8); \
         if (n % 8 != 0) {       /* stored plainly: off the 16 bytes streaming needs */ \
             tl__sr_q last = *q; \
             last.nt = 0; \
-            STEP(&last, extra, st, dt, ssz, dsz, src, dst, sc, n - 8, 8); \
+            STEP(&last, extra, st, dt, ssz, dsz, src, dst, tl__sr_step_scales(sc, n - 8), n - 8, 8); \
         } \
     }
 
@@ -895,7 +920,7 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
             if (sc.sc && sc.sstep == 0) q.s0 = sc.sc[c0]; \
             for (j = 0; sc.sc && sc.sstep != 0 && rs.c == 0 && j < 16; ++j) rep[j] = sc.sc[c0 + j % 8 * sc.sstep]; \
             if (sc.sc && sc.sstep != 0) { \
-                tl__sr_scales two = { rep, 0, 1 }; \
+                tl__sr_scales two = { rep, 0, 1, 0 }; \
                 if (rs.c != 0) { \
                     two.sc = sc.sc; \
                     two.sidx = c0; \
@@ -3179,7 +3204,7 @@ static int tl__sr_side_fits(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n
     return p->src_md.data_type == TL_F32 && (dt == TL_BF16 || dt == TL_S8 || dt == TL_U8) &&
            p->beta == 0 && (n == 8 || n == 16) && rs.d == (size_t)n * dsz &&
            (outer.count == 1 || outer.d == (size_t)rs.count * rs.d) && rs.s != (size_t)n * 4 &&
-           (dt != TL_U8 || !plain) &&
+           (dt != TL_U8 || !plain) && !sc.wrap &&
            (!sc.sc || sc.sstep == 1 || (sc.sstep == 0 && rs.c == 0 && (outer.count == 1 || outer.c == 0)));
 }
 
@@ -3210,7 +3235,7 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
         }
     }
     if (st == TL_F32 && (dt == TL_S8 || dt == TL_U8 || dt == TL_BF16) && p->beta == 0 &&
-        n % 16 == 0 && !(plain && n == 16) && (!sc.sc || sc.sstep <= 1) && tl__sr_avx512()) {
+        n % 16 == 0 && !(plain && n == 16) && (!sc.sc || sc.sstep <= 1) && !sc.wrap && tl__sr_avx512()) {
         tl__sr16_convert_full(p, src, dst, sc, n, rs, outer);
         return;
     }
@@ -3290,7 +3315,9 @@ static void tl__sr_convert_runs(const tl_reorder_plan *p, const char *src, char 
         at.sc = sct;
         at.sidx = 0;
         at.sstep = 1;
+        at.wrap = 0;
     }
+    sc = tl__sr_step_scales(sc, k);     /* the last values' scales from k on */
     for (j0 = 0; j0 < rs.count; j0 += TL__SR_TAIL_RUNS) {
         tl_dim nb = rs.count - j0 < TL__SR_TAIL_RUNS ? rs.count - j0 : TL__SR_TAIL_RUNS;
         m = nb * r;
@@ -4812,7 +4839,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     tl_dim j, e, ncols = pm->nX * pm->nC;
 #if TL__SR_AVX2
     if (pm->direct) {
-        tl__sr_scales sc;
+        tl__sr_scales sc = tl__sr_no_scales;
         sc.sc = p->scales;
         sc.sidx = sidx;
         sc.sstep = p->loops[pm->R].scale_stride;
@@ -4869,7 +4896,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
     /* conversions: the nR runs of each iteration of the x loops in one call */
     if (!copy) {
         tl__sr_runs rs = tl__sr_one_run;
-        tl__sr_scales sc;
+        tl__sr_scales sc = tl__sr_no_scales;
         sc.sc = p->scales;
         sc.sstep = 0;
         rs.count = pm->nR;
@@ -5329,8 +5356,14 @@ static void tl__sr_copy_loops(const tl_reorder_plan *p, tl__sr_shape *sh)
     }
 }
 
+static int tl__sr_plan_joins(const tl_reorder_plan *p, int K);
+
 /* The shape every step of this plan takes (the same for all calls), its
-   tails aside (tl__sr_pick_shape adds them). */
+   tails aside (tl__sr_pick_shape adds them). Runs that join
+   (tl__sr_plan_joins) take K2 too, whatever K's length: the channel
+   blocks of nChw4c with per-channel scales, 16 of 196 pixels each, ran
+   in 0.7 of the time in one step and converter call as in one each
+   (f32 -> s8 8x64x14x14, Zen 3). */
 static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -5353,7 +5386,8 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
            take them per step; s8 -> f32, f32 -> s8, f32 -> bf16 and
            scaled f32 nChw16c -> nhwc 8x64x14x14 in cache 4.3-6.2x on the
            Zen 4, s8 -> f32 256x64x14x14 2.65x) */
-        if ((p->mode == TL_REORDER_MODE_COPY || !p->has_tails) && sh->K >= 1 && p->loops[sh->K].size < 64)
+        if ((p->mode == TL_REORDER_MODE_COPY || !p->has_tails) && sh->K >= 1 &&
+            (p->loops[sh->K].size < 64 || (p->mode != TL_REORDER_MODE_COPY && tl__sr_plan_joins(p, sh->K))))
             sh->K2 = sh->K - 1;
         if (p->mode == TL_REORDER_MODE_COPY && sh->K2 >= 1) tl__sr_copy_loops(p, sh);
         return;
@@ -5799,31 +5833,34 @@ static tl__sr_runs tl__sr_loop_runs(const tl_reorder_plan *p, int l, const tl_di
     return rs;
 }
 
-#define TL__SR_JOIN 16       /* most vectors of 16 in a joined run's chunk */
 #define TL__SR_GATHER 1024   /* values of a gathered chunk */
 
-/* How tl__sr_convert_short takes runs of n values (rs inside outer, sc
-   the step's scales): TL__SR_JOINED where they follow one another in
-   src and dst and share their scales (rs.c 0: the pixels of an nChw4c
-   block with per-channel scales, whose 4 channels keep the plan from
-   merging the pixels into one run); TL__SR_GATHERED where they follow
-   one another in dst only, rs inside outer, with 4, 8 or 16 bytes of
-   src each and the same scales in every group of rs.count runs (outer.c
-   0); 0 for other runs. */
-enum { TL__SR_JOINED = 1, TL__SR_GATHERED = 2 };
-static int tl__sr_short_way(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
-                            tl__sr_runs outer)
+/* Whether runs of n values (rs, sc the step's scales) join into one
+   run (tl__sr_join_runs): they follow one another in src and dst and
+   share their scales (rs.c 0), one scale or none for all, or one per
+   value of a run of a length that divides 16, which the converter's
+   wrapped steps take. The pixels of nChw4c, nChw8c or nChw16c with
+   per-channel scales: those keep the plan from merging the pixels into
+   one run. */
+static int tl__sr_joins(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+{
+    return rs.count >= 2 && rs.c == 0 && rs.s == (size_t)n * tl_dt_size(p->src_md.data_type) &&
+           rs.d == (size_t)n * tl_dt_size(p->dst_md.data_type) &&
+           (!sc.sc || sc.sstep == 0 || 16 % n == 0);
+}
+
+/* Whether tl__sr_convert_short gathers runs of n values (rs inside
+   outer, sc the step's scales): they follow one another in dst only, rs
+   inside outer, with 4, 8 or 16 bytes of src each and the same scales
+   in every group of rs.count runs (outer.c 0). */
+static int tl__sr_short_gathers(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
+                                tl__sr_runs outer)
 {
     size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
     size_t piece = (size_t)n * ssz, group = (size_t)(rs.count * n);
-    if (n >= 8 || rs.d != (size_t)n * dsz) return 0;
-    if (rs.s == piece)
-        return outer.count == 1 && rs.count >= 2 && 16 % n == 0 && rs.c == 0 ? TL__SR_JOINED : 0;
-    if ((piece != 4 && piece != 8 && piece != 16) || group > TL__SR_GATHER ||
-        rs.count * outer.count < 4 ||
-        (outer.count > 1 && (outer.d != group * dsz || (sc.sc && outer.c != 0))))
-        return 0;
-    return TL__SR_GATHERED;
+    return n < 8 && rs.d == (size_t)n * dsz && rs.s != piece && (piece == 4 || piece == 8 || piece == 16) &&
+           group <= TL__SR_GATHER && rs.count * outer.count >= 4 &&
+           (outer.count == 1 || (outer.d == group * dsz && (!sc.sc || outer.c == 0)));
 }
 
 /* pat[0, len): the scales of runs of n values, count runs of them c
@@ -5841,36 +5878,43 @@ static void tl__sr_scale_pattern(float *pat, tl__sr_scales sc, tl_dim n, tl_dim 
     for (t = g; t < len; t *= 2) memcpy(pat + t, pat, (size_t)(t < len - t ? t : len - t) * sizeof(float));
 }
 
-/* Joined runs (tl__sr_short_way) convert as one run, whose scales
-   repeat every n values: in chunks of up to 16 x 16 values, as many as
-   divide the run's 16s (the chunks then cover all of it in one
-   converter call), that read the pattern from one buffer. Out of line:
-   inlined, it took registers from the gather loop of
-   tl__sr_convert_short (f32 -> s8 nChw4c -> nhwc 21.9 -> 18.5 us). */
+#define TL__SR_JOIN_RUNS 32  /* joined runs a converter call takes, with their scales */
+
+/* Joined runs (tl__sr_joins: rs) convert as one run for each iteration
+   of outer, all of them in one converter call, as runs of that call (up
+   to TL__SR_JOIN_RUNS at a time where scales go per value). Those
+   scales come from a pattern of two periods of 16 for each, which the
+   converter's step loop reads as wrapped scales (tl__sr_scales.wrap):
+   a step of 16 values after another, with nothing to do between the
+   pixels, where runs of 4 went in chunks of up to 256 values and runs
+   of 8 or 16 a step or two each, walked pixel by pixel (per channel,
+   f32 -> s8 nChw4c -> nChw4c 8x64x14x14 on the Zen 3: 25.0 -> 13.6 us,
+   7x7 96 -> 6.6 us; nChw16c 14x14 16.7 -> 12.4 us; one scale for all:
+   12 us). */
 TL__SR_NOINLINE void tl__sr_join_runs(const tl_reorder_plan *p, const char *src, char *dst,
-                             tl__sr_scales sc, tl_dim n, tl__sr_runs rs)
+                                      tl__sr_scales sc, tl_dim n, tl__sr_runs rs, tl__sr_runs outer)
 {
-    size_t ssz = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
-    tl_dim all = rs.count * n, done, g, t;
-    float pat[TL__SR_JOIN * 16];
-    tl__sr_scales at = { pat, 0, 1 };
-    tl__sr_runs chunks = tl__sr_one_run, last = tl__sr_one_run;
-    last.nt = chunks.nt = rs.nt;
-    if (!sc.sc || sc.sstep == 0) {      /* one scale or none */
-        tl__sr_convert_runs(p, src, dst, sc, all, last);
+    float pat[TL__SR_JOIN_RUNS * 32];
+    tl__sr_scales at = { pat, 0, 1, 1 };
+    tl__sr_runs runs = outer;
+    tl_dim o, m, j, t, u;
+    runs.nt = rs.nt;
+    if (!sc.sc || sc.sstep == 0) {      /* one scale a run, or none */
+        tl__sr_convert_runs(p, src, dst, sc, rs.count * n, runs);
         return;
     }
-    for (g = all < 16 ? 1 : TL__SR_JOIN; all / 16 % g != 0; --g) continue;
-    tl__sr_scale_pattern(pat, sc, n, 16 / n, 0, 16);
-    for (t = 16; t < g * 16; t += 16) memcpy(pat + t, pat, 16 * sizeof(float));   /* moves, no calls */
-    chunks.count = all / (g * 16);
-    chunks.s = (size_t)(g * 16) * ssz;
-    chunks.d = (size_t)(g * 16) * dsz;
-    done = chunks.count * g * 16;
-    if (done > 0) tl__sr_convert_runs(p, src, dst, at, g * 16, chunks);
-    if (done < all)
-        tl__sr_convert_runs(p, src + (size_t)done * ssz, dst + (size_t)done * dsz, at, all - done,
-                            last);
+    runs.c = 32;
+    for (o = 0; o < outer.count; o += m) {
+        m = outer.count - o < TL__SR_JOIN_RUNS ? outer.count - o : TL__SR_JOIN_RUNS;
+        for (j = 0; j < m; ++j) {   /* the 24 a run's steps read; moves, no calls */
+            float *q = pat + j * 32;
+            for (u = 0; u < n; ++u) q[u] = sc.sc[sc.sidx + (o + j) * outer.c + u * sc.sstep];
+            for (t = n; t < 16; ++t) q[t] = q[t - n];
+            memcpy(q + 16, q, 8 * sizeof(float));
+        }
+        runs.count = m;
+        tl__sr_convert_runs(p, src + (size_t)o * outer.s, dst + (size_t)o * outer.d, at, rs.count * n, runs);
+    }
 }
 
 /* groups groups of rs.count pieces of piece bytes (os bytes from one
@@ -5886,8 +5930,8 @@ TL__SR_INLINE void tl__sr_gather_pieces(char *b, const char *s, size_t piece, tl
 
 /* Runs of fewer than 8 values, which went to the converter 16 at a time
    through its buffers for last values (per-channel f32 -> s8 nChw4c at a
-   tenth of oneDNN's speed), joined (tl__sr_join_runs) or gathered as
-   tl__sr_short_way says: gathered, whole groups (rs.count runs) go in
+   tenth of oneDNN's speed), gathered where tl__sr_short_gathers says
+   so (tl__sr_convert_nest joins others first): whole groups (rs.count runs) go in
    dst's order into a chunk of up to TL__SR_GATHER values that converts
    as one run, the scales from a buffer as long as the chunk (nChw4c's 4
    channels into nChw16c or nhwc, or into nChw4c from nChw8c, nChw16c or
@@ -5902,12 +5946,8 @@ TL__SR_NOINLINE int tl__sr_convert_short(const tl_reorder_plan *p, const char *s
     tl_dim g = rs.count * n, per, o, m;
     simde__m128 buf_v[TL__SR_GATHER];            /* values of up to 4 bytes */
     float pat[TL__SR_GATHER];
-    tl__sr_scales at = { pat, 0, 1 };
-    switch (tl__sr_short_way(p, sc, n, rs, outer)) {
-    case TL__SR_JOINED: tl__sr_join_runs(p, s, d, sc, n, rs); return 1;
-    case TL__SR_GATHERED: break;
-    default: return 0;
-    }
+    tl__sr_scales at = { pat, 0, 1, 0 };
+    if (!tl__sr_short_gathers(p, sc, n, rs, outer)) return 0;
     per = TL__SR_GATHER / g;
     if (!sc.sc || (sc.sstep == 0 && rs.c == 0)) at = sc;
     else tl__sr_scale_pattern(pat, sc, n, rs.count, rs.c, g * (per < outer.count ? per : outer.count));
@@ -5923,23 +5963,41 @@ TL__SR_NOINLINE int tl__sr_convert_short(const tl_reorder_plan *p, const char *s
     return 1;
 }
 
-/* Whether a converting plan's steps (sh: TL__SR_RUN, no tails) would go
-   to tl__sr_convert_short: its K and K2 loops whole, as
-   tl__sr_short_way sees them. */
+/* The scales of plan p's runs (its last loop) from its start. */
+static tl__sr_scales tl__sr_plan_scales(const tl_reorder_plan *p)
+{
+    tl__sr_scales sc = tl__sr_no_scales;
+    sc.sc = p->scales;
+    sc.sstep = p->loops[p->nloops - 1].scale_stride;
+    return sc;
+}
+
+/* Loop l of plan p as runs, whole. */
+static tl__sr_runs tl__sr_plan_runs(const tl_reorder_plan *p, int l)
+{
+    tl_dim lo[TL_REORDER_MAX_LOOPS] = { 0 }, hi[TL_REORDER_MAX_LOOPS];
+    int j;
+    for (j = 0; j < p->nloops; ++j) hi[j] = p->loops[j].size;
+    return tl__sr_loop_runs(p, l, lo, hi);
+}
+
+/* Whether the runs of plan p along its loop K join (tl__sr_joins). */
+static int tl__sr_plan_joins(const tl_reorder_plan *p, int K)
+{
+    return tl__sr_joins(p, tl__sr_plan_scales(p), p->loops[p->nloops - 1].size, tl__sr_plan_runs(p, K));
+}
+
+/* Whether a converting plan's steps (sh: TL__SR_RUN, no tails) would
+   join or gather runs of fewer than 8 values (tl__sr_convert_nest): its
+   K and K2 loops whole. */
 static int tl__sr_short_fits(const tl_reorder_plan *p, const tl__sr_shape *sh)
 {
-    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
-    tl_dim lo[TL_REORDER_MAX_LOOPS] = { 0 }, hi[TL_REORDER_MAX_LOOPS];
-    tl__sr_scales sc;
-    int l;
-    if (sh->shape != TL__SR_RUN || p->mode == TL_REORDER_MODE_COPY || sh->K < 0 || p->has_tails)
+    tl_dim n = p->loops[p->nloops - 1].size;
+    if (sh->shape != TL__SR_RUN || p->mode == TL_REORDER_MODE_COPY || sh->K < 0 || p->has_tails || n >= 8)
         return 0;
-    for (l = 0; l < p->nloops; ++l) hi[l] = p->loops[l].size;
-    sc.sc = p->scales;
-    sc.sidx = 0;
-    sc.sstep = L->scale_stride;
-    return tl__sr_short_way(p, sc, L->size, tl__sr_loop_runs(p, sh->K, lo, hi),
-                            sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, lo, hi) : tl__sr_one_run) != 0;
+    return tl__sr_plan_joins(p, sh->K) ||
+           tl__sr_short_gathers(p, tl__sr_plan_scales(p), n, tl__sr_plan_runs(p, sh->K),
+                                sh->K2 >= 0 ? tl__sr_plan_runs(p, sh->K2) : tl__sr_one_run);
 }
 
 /* The converted runs of a step of TL__SR_RUN (rs: along K), and along K2
@@ -5947,10 +6005,11 @@ static int tl__sr_short_fits(const tl_reorder_plan *p, const tl__sr_shape *sh)
    converter call in dst's order (K inside K2), which streams where dst
    lines complete in order (s8 -> f32 nChw8c -> nhwc 64x64x28x28 from
    DRAM 1.65x, where K2 outside left every pixel's lines part written;
-   Zen 4). Others, whose last values the converter gathers run by
-   run, take the longer of the two loops in each call (the 196 pixels of
-   s8 nChw16c -> nhwc 14x14 with 100 channels, not its 4 channel blocks:
-   a call for every pixel's 4 runs cost more than their values). */
+   Zen 4). Runs that join (tl__sr_joins) go first, in one call. Others,
+   whose last values the converter gathers run by run, take the longer
+   of the two loops in each call (the 196 pixels of s8 nChw16c -> nhwc
+   14x14 with 100 channels, not its 4 channel blocks: a call for every
+   pixel's 4 runs cost more than their values). */
 static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
                                 const tl_dim *hi, const char *s, char *d, tl__sr_scales sc, tl_dim n,
                                 tl__sr_runs rs)
@@ -5958,6 +6017,11 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
     size_t dsz = tl_dt_size(p->dst_md.data_type);
     tl__sr_runs outer = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run, t;
     tl_dim o;
+    if (tl__sr_joins(p, sc, n, rs)) {
+        rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)(rs.count * n) * dsz, outer, tl__sr_one_run);
+        tl__sr_join_runs(p, s, d, sc, n, rs, outer);
+        return;
+    }
     if (n % 8 == 0 || tl__sr_overlaps(p, n)) {
         rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, rs, outer);
         tl__sr_convert_full(p, s, d, sc, n, rs, outer);
@@ -5999,7 +6063,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     size_t dsz = tl_dt_size(p->dst_md.data_type);
     tl_dim so = p->src_md.offset0, dof = p->dst_md.offset0, n = hi[L] - lo[L];
     tl_dim nd = tl__sr_partial_block(p, sh, i);
-    tl__sr_scales sc;
+    tl__sr_scales sc = tl__sr_no_scales;
     const char *s;
     char *d;
     sc.sc = p->scales;

@@ -1590,6 +1590,79 @@ static void paired_runs(void)
     CHECK_MSG(2 * nrun > n, "paired runs: %d of %d plans of runs", nrun, n);
 }
 
+/* Runs that join (tl__sr_joins): the pixels of nChw2c, nChw4c, nChw8c
+   and nChw16c into the same layout, each pixel's channels a run whose
+   scales (per channel) keep the plan from merging the pixels, converted
+   as one run a channel block with scales that repeat every 16 values;
+   1 to 40 blocks (more than TL__SR_JOIN_RUNS: the patterns in two
+   calls), 1 to 196 pixels (runs of 16 values and tails of 4, 8 or 12
+   values), per-channel scales with and without beta and zero points
+   (the last values gathered where beta reads dst), one scale, and dst
+   on a cache line (streamed) or 4 bytes off. The per-channel plans with
+   more than one pixel must join, a step for each image. */
+static void joined_runs(void)
+{
+    static const struct { tl_data_type s, d; } t[] = {
+        { TL_F32, TL_S8 }, { TL_F32, TL_U8 }, { TL_F32, TL_F32 }, { TL_F32, TL_BF16 },
+        { TL_S8, TL_F32 }, { TL_BF16, TL_F32 }, { TL_F32, TL_S32 }
+    };
+    static const struct { const char *tag; tl_dim blk; } tags[] = {
+        { "nChw2c", 2 }, { "nChw4c", 4 }, { "nChw8c", 8 }, { "nChw16c", 16 }
+    };
+    static const tl_dim hw[][2] = { { 1, 1 }, { 1, 3 }, { 7, 7 }, { 14, 14 }, { 5, 3 } };
+    static const tl_dim blocks[] = { 1, 3, 40 };
+    size_t i, g, j, b;
+    int v, joined = 0, per_channel = 0;
+    for (g = 0; g < sizeof tags / sizeof tags[0]; ++g)
+        for (i = 0; i < sizeof t / sizeof t[0]; ++i)
+            for (j = 0; j < sizeof hw / sizeof hw[0]; ++j)
+                for (b = 0; b < sizeof blocks / sizeof blocks[0]; ++b)
+                    for (v = 0; v < 4; ++v) {
+                        tl_dim dims[4] = { 2, 0, 0, 0 }, c;
+                        tl_memory_desc s, d;
+                        tl_reorder_attr a;
+                        tl__sr_shape sh;
+                        tl_reorder_plan plan;
+                        float scales[40 * 16];
+                        char what[160];
+                        if (blocks[b] == 40 && hw[j][0] * hw[j][1] > 49) continue;
+                        dims[1] = tags[g].blk * blocks[b];
+                        dims[2] = hw[j][0];
+                        dims[3] = hw[j][1];
+                        for (c = 0; c < dims[1]; ++c) scales[c] = (float)(c % 7 + 1) / 4.f + (float)(c % 3) * 20.f;
+                        memset(&a, 0, sizeof a);
+                        a.scales = scales;
+                        a.scale_mask = v == 3 ? 0 : 2;
+                        if (v == 1) {
+                            a.beta = 0.5f;
+                            a.src_zero_point = t[i].s == TL_S8 ? 3 : 0;
+                            a.dst_zero_point = t[i].d == TL_S8 || t[i].d == TL_U8 ? -2 : 0;
+                        }
+                        if (v == 2 && (t[i].d == TL_S8 || t[i].d == TL_U8)) a.dst_zero_point = 5;
+                        if (tl_md_init_by_tag(&s, 4, dims, t[i].s, tags[g].tag) ||
+                            tl_md_init_by_tag(&d, 4, dims, t[i].d, tags[g].tag)) {
+                            CHECK_MSG(0, "joined runs %s refused", tags[g].tag);
+                            continue;
+                        }
+                        snprintf(what, sizeof what, "joined runs %s %s -> %s 2x%ldx%ldx%ld attr %d",
+                                 tags[g].tag, tl_dt_name(t[i].s), tl_dt_name(t[i].d), (long)dims[1],
+                                 (long)dims[2], (long)dims[3], v);
+                        compare(&s, &d, &a, v % 2 * 4, what);
+                        if (a.scale_mask == 0 || dims[2] * dims[3] == 1 ||
+                            tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK || !on_kernel(&plan))
+                            continue;
+                        ++per_channel;
+                        tl__sr_pick_shape(&plan, &sh);
+                        if (sh.shape == TL__SR_RUN && sh.K >= 0 && tl__sr_plan_joins(&plan, sh.K) &&
+                            (blocks[b] == 1 || sh.K2 >= 0))
+                            ++joined;
+                        else
+                            CHECK_MSG(0, "%s: the runs did not join in one step an image", what);
+                    }
+    CHECK_MSG(per_channel > 0 && joined == per_channel, "joined runs: %d of %d per-channel plans joined",
+              joined, per_channel);
+}
+
 /* Converting plans that must go as tiles, never as staged blocks,
    against the scalar engine:
    - dst rows of fewer than 16 values (the 3 or 5 channels of nhwc,
@@ -1741,7 +1814,7 @@ static void blocks_of_four(void)
 static int side_step(const tl_reorder_plan *p, int np)
 {
     tl_dim lo[TL_REORDER_MAX_LOOPS] = { 0 }, hi[TL_REORDER_MAX_LOOPS];
-    tl__sr_scales sc = { NULL, 0, 0 };
+    tl__sr_scales sc = tl__sr_no_scales;
     tl__sr_runs rs, outer = tl__sr_one_run;
     tl__sr_shape sh;
     tl__sr_side side;
@@ -2056,6 +2129,7 @@ int main(int argc, char **argv)
     padded_images();
     short_runs();
     paired_runs();
+    joined_runs();
     gathered_runs();
     converting_tiles();
     blocks_of_four();
