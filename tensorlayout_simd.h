@@ -470,9 +470,9 @@ typedef struct { tl_dim off; uint8_t lanes, upper; } tl__shuf8_piece;
 
 /* A run's scales: sc[sidx + k*sstep] for element k; sc NULL: none.
    wrap, nonzero (sstep 1): scales that repeat every 16 values, element
-   k's sc[sidx + k % 16] (tl__sr_join_runs). The
-   converter's step loops (TL__SR_STEP_LOOP) read it; the loops that
-   would not are not given such scales (tl__sr_convert_full). */
+   k's sc[sidx + k % 16] (tl__sr_join_runs). The converter's step loops
+   (TL__SR_STEP_LOOP) read it; the loops that would not are not given
+   such scales (tl__sr_convert_full). */
 typedef struct { const float *sc; tl_dim sidx, sstep, wrap; } tl__sr_scales;
 
 static const tl__sr_scales tl__sr_no_scales = { NULL, 0, 0, 0 };
@@ -868,9 +868,9 @@ TL__SR_INLINE tl__sr_scales tl__sr_step_one(tl__sr_scales sc)
    again: not kept.) Runs of 16 with a scale per value (nChw16c's blocks
    into nhwc per channel) take it with that step a constant
    (tl__sr_step_one): tested at every vector, f32 -> s8 8x64x14x14 took
-   254K instructions, now 172K (callgrind). PLAIN (a constant): runs that only convert
-   (tl__sr_plain: no scales, no other step, stores not streamed), which
-   take a switch of their own: inlined among the other loops, GCC kept
+   254K instructions, now 172K (callgrind). PLAIN (a constant): runs
+   that only convert (tl__sr_plain: no scales, no other step, stores not
+   streamed), which take a switch of their own: inlined among the other loops, GCC kept
    the walk's pointers and strides on the stack, and every run paid the
    tests for scales and streaming, every store one for streaming, laid
    out of line (s8 -> f32 nChw8c -> nhwc 8x64x14x14 14.9 -> 9.5 us, bf16
@@ -5895,8 +5895,9 @@ static void tl__sr_scale_pattern(float *pat, tl__sr_scales sc, tl_dim n, tl_dim 
 /* Joined runs (tl__sr_joins: rs) convert as one run for each iteration
    of outer, all of them in one converter call, as runs of that call (up
    to TL__SR_JOIN_RUNS at a time where scales go per value). Those
-   scales come from a pattern of two periods of 16 for each, which the
-   converter's step loop reads as wrapped scales (tl__sr_scales.wrap):
+   scales come from a pattern of 16 and the 8 that follow for each,
+   which the converter's step loop reads as wrapped scales
+   (tl__sr_scales.wrap):
    a step of 16 values after another, with nothing to do between the
    pixels, where runs of 4 went in chunks of up to 256 values and runs
    of 8 or 16 a step or two each, walked pixel by pixel (per channel,
@@ -5943,8 +5944,8 @@ TL__SR_INLINE void tl__sr_gather_pieces(char *b, const char *s, size_t piece, tl
 /* Runs of fewer than 8 values, which went to the converter 16 at a time
    through its buffers for last values (per-channel f32 -> s8 nChw4c at a
    tenth of oneDNN's speed), gathered where tl__sr_short_gathers says
-   so (tl__sr_convert_nest joins others first): whole groups (rs.count runs) go in
-   dst's order into a chunk of up to TL__SR_GATHER values that converts
+   so (tl__sr_convert_nest joins others first): whole groups (rs.count
+   runs) go in dst's order into a chunk of up to TL__SR_GATHER values that converts
    as one run, the scales from a buffer as long as the chunk (nChw4c's 4
    channels into nChw16c or nhwc, or into nChw4c from nChw8c, nChw16c or
    nhwc). Returns 0, converting nothing, for other runs. Out of line:
