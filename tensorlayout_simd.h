@@ -779,6 +779,14 @@ TL__SR_INLINE void tl__sr_convert16(const tl__sr_q *q, int extra, tl_data_type s
                          dst + (size_t)k * (size_t)dsz, sc, w);
 }
 
+/* sc, whose sstep is 1, with that 1 a constant where inlined (and not
+   wrapped: for a step that reads its 16 scales from sc.sidx on). */
+TL__SR_INLINE tl__sr_scales tl__sr_step_one(tl__sr_scales sc)
+{
+    tl__sr_scales one = { sc.sc, sc.sidx, 1, 0 };
+    return one;
+}
+
 /* The scales of a step at element k of a run that reads them from k on
    (sc.sidx + k * sc.sstep): wrapped ones shifted to land on k % 16,
    and no longer wrapped (a step's 16 values lie within the pattern's
@@ -821,7 +829,7 @@ TL__SR_INLINE tl__sr_scales tl__sr_step_scales(tl__sr_scales sc, tl_dim k)
             return; \
         } \
         if (sc.sc && sc.wrap) {     /* every step the same 16 scales */ \
-            tl__sr_scales at = { sc.sc, sc.sidx, 1, 0 }; \
+            tl__sr_scales at = tl__sr_step_one(sc); \
             TL__SR_UNROLL2 \
             for (k = 0; k < n16; k += 16) \
                 STEP(&c, extra, st, dt, ssz, dsz, src + (size_t)k * (size_t)ssz, dst + (size_t)k * (size_t)dsz, \
@@ -843,13 +851,6 @@ TL__SR_INLINE tl__sr_scales tl__sr_step_scales(tl__sr_scales sc, tl_dim k)
             STEP(&last, extra, st, dt, ssz, dsz, src, dst, tl__sr_step_scales(sc, n - 8), n - 8, 8); \
         } \
     }
-
-/* sc, whose sstep is 1, with that 1 a constant where inlined. */
-TL__SR_INLINE tl__sr_scales tl__sr_step_one(tl__sr_scales sc)
-{
-    tl__sr_scales one = { sc.sc, sc.sidx, 1, sc.wrap };
-    return one;
-}
 
 /* NAME: rs.count runs of n (a multiple of 8) contiguous values each,
    outer.count times (outer.s, outer.d and outer.c further on each time),
