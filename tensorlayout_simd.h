@@ -1901,6 +1901,111 @@ static void tl__sr8_bytes_tile(const char *s, size_t ss, char *d, size_t db, tl_
     else tl__sr8_bytes_tile_of(s, ss, d, db, nm, 4, 0, scale, nt);
 }
 
+/* Value k of 8 pixels, s8 or u8, from the 64-bit lane k of v (below). */
+TL__SR_INLINE simde__m128i tl__sr8_lane64(simde__m256i v, int k)
+{
+    simde__m128i h = k < 2 ? simde_mm256_castsi256_si128(v) : simde_mm256_extracti128_si256(v, 1);
+    return k % 2 ? simde_mm_srli_si128(h, 8) : h;
+}
+
+/* The way back from blocks to rows: 8 pixels of M (4, 8 or 16) bytes
+   each, back to back at s, as M / 4 vectors q whose 64-bit lane k holds
+   value 4g + k of the 8 pixels in q[g]. A byte shuffle sorts each
+   128-bit lane by value (its 4 pixels of 4, or 2 of 8, loaded so that
+   the low lanes hold pixels 0-3 and the high ones 4-7), 16-bit unpacks
+   join 2 + 2 pixels of 8, and a dword permute puts the two halves of
+   each value's 8 pixels side by side. */
+TL__SR_INLINE void tl__sr8_unblock8(const char *s, int M, simde__m256i *q)
+{
+    const simde__m256i order = simde_mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const simde__m256i by4 = simde_mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                                   0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    const simde__m256i by8 = simde_mm256_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15,
+                                                   0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+    simde__m256i x[4], p[4];
+    int g, j;
+    if (M == 4) {
+        x[0] = simde_mm256_loadu_si256((const simde__m256i *)(const void *)s);
+        q[0] = simde_mm256_permutevar8x32_epi32(simde_mm256_shuffle_epi8(x[0], by4), order);
+        return;
+    }
+    /* x[2g], x[2g + 1]: pixels 0-1 | 4-5 and 2-3 | 6-7 of values 8g-8g+7 */
+    if (M == 8) {
+        x[0] = simde_mm256_loadu2_m128i((const simde__m128i *)(const void *)(s + 32),
+                                        (const simde__m128i *)(const void *)s);
+        x[1] = simde_mm256_loadu2_m128i((const simde__m128i *)(const void *)(s + 48),
+                                        (const simde__m128i *)(const void *)(s + 16));
+    } else {
+        TL__SR_UNROLL
+        for (j = 0; j < 4; ++j)     /* pixels j | j + 4, 16 bytes each */
+            p[j] = simde_mm256_loadu2_m128i((const simde__m128i *)(const void *)(s + 16 * (size_t)j + 64),
+                                            (const simde__m128i *)(const void *)(s + 16 * (size_t)j));
+        x[0] = simde_mm256_unpacklo_epi64(p[0], p[1]);
+        x[1] = simde_mm256_unpacklo_epi64(p[2], p[3]);
+        x[2] = simde_mm256_unpackhi_epi64(p[0], p[1]);
+        x[3] = simde_mm256_unpackhi_epi64(p[2], p[3]);
+    }
+    TL__SR_UNROLL
+    for (g = 0; g < M / 8; ++g) {
+        simde__m256i a = simde_mm256_shuffle_epi8(x[2 * g], by8), b = simde_mm256_shuffle_epi8(x[2 * g + 1], by8);
+        q[2 * g] = simde_mm256_permutevar8x32_epi32(simde_mm256_unpacklo_epi16(a, b), order);
+        q[2 * g + 1] = simde_mm256_permutevar8x32_epi32(simde_mm256_unpackhi_epi16(a, b), order);
+    }
+}
+
+/* A step of tl__sr8_unblock_tile: 16 pixels of M values at s to M rows
+   of f32 (d, db bytes apart) times scale[value], each row's 64 bytes in
+   two stores back to back (a whole line when streamed). */
+TL__SR_INLINE void tl__sr8_unblock_step(const char *s, int M, char *d, size_t db, int u8,
+                                        const simde__m256 *scale, int nt)
+{
+    simde__m256i a[4], b[4];
+    int c;
+    tl__sr8_unblock8(s, M, a);
+    tl__sr8_unblock8(s + 8 * M, M, b);
+    TL__SR_UNROLL
+    for (c = 0; c < M; ++c) {
+        char *row = d + (size_t)c * db;
+        tl__sr8_put(row, simde_mm256_castps_si256(tl__sr8_bytes_f32(tl__sr8_lane64(a[c / 4], c % 4), u8, scale[c])), nt);
+        tl__sr8_put(row + 32, simde_mm256_castps_si256(tl__sr8_bytes_f32(tl__sr8_lane64(b[c / 4], c % 4), u8, scale[c])),
+                    nt);
+    }
+}
+
+/* tl__sr8_unblock_tile for one M and source type: the last pixels (under
+   16) through stack copies of their source and dst. */
+TL__SR_INLINE void tl__sr8_unblock_of(const char *s, int M, char *d, size_t db, tl_dim nl, int u8,
+                                      const simde__m256 *scale, int nt)
+{
+    simde__m256i last_v[8], out_v[32];     /* 16 pixels of up to 16 bytes; 16 rows of 64 */
+    char *last = (char *)(void *)last_v, *out = (char *)(void *)out_v;
+    tl_dim p;
+    int c;
+    for (p = 0; p + 16 <= nl; p += 16) tl__sr8_unblock_step(s + (size_t)(p * M), M, d + (size_t)p * 4, db, u8, scale, nt);
+    if (p == nl) return;
+    tl__sr_stage_last(last, (size_t)(16 * M), s + (size_t)(p * M), 0, 1, (size_t)((nl - p) * M));
+    tl__sr8_unblock_step(last, M, out, 64, u8, scale, 0);
+    for (c = 0; c < M; ++c) memcpy(d + (size_t)c * db + (size_t)p * 4, out + 64 * c, (size_t)(nl - p) * 4);
+}
+
+/* The tile of tl__sr_tile_bytes the other way: nl pixels of blocks of M
+   (4, 8 or 16) s8 (u8: u8) values, back to back at s (nChw4c, nChw8c,
+   nChw16c), to M rows of f32, db bytes apart (nchw), value c times
+   sc.sc[sc.sidx + c sc.sstep] (sc.sc NULL: none). nt: streamed. */
+static void tl__sr8_unblock_tile(const char *s, int M, char *d, size_t db, tl_dim nl, int u8, tl__sr_scales sc,
+                                 int nt)
+{
+    simde__m256 scale[16];
+    int c;
+    for (c = 0; c < M; ++c) scale[c] = simde_mm256_set1_ps(sc.sc ? sc.sc[sc.sidx + c * sc.sstep] : 1.f);
+    if (M == 16 && u8) tl__sr8_unblock_of(s, 16, d, db, nl, 1, scale, nt);
+    else if (M == 16) tl__sr8_unblock_of(s, 16, d, db, nl, 0, scale, nt);
+    else if (M == 8 && u8) tl__sr8_unblock_of(s, 8, d, db, nl, 1, scale, nt);
+    else if (M == 8) tl__sr8_unblock_of(s, 8, d, db, nl, 0, scale, nt);
+    else if (u8) tl__sr8_unblock_of(s, 4, d, db, nl, 1, scale, nt);
+    else tl__sr8_unblock_of(s, 4, d, db, nl, 0, scale, nt);
+}
+
 /* One block of tl__sr8_tiles4: the first mm columns of the block at b
    (rows j at b + off[j], loaded whole) to d, db bytes apart. Plain
    stores whatever nt says: a block writes half a line of each dst row
@@ -5665,18 +5770,31 @@ static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, 
     return 1;
 }
 
+/* Whether the byte tiles of plan p (M: its tile loop) go back from
+   blocks to rows (tl__sr8_unblock_tile): M's 4, 8 or 16 values back to
+   back in the source, each pixel (L) one block on, and the scales the
+   same along L. */
+static int tl__sr_unblocks(const tl_reorder_plan *p, int M)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *m = &p->loops[M];
+    return (m->size == 4 || m->size == 8 || m->size == 16) && m->src_stride == 1 && L->src_stride == m->size &&
+           L->scale_stride == 0;
+}
+
 /* Whether tl__sr_tile_bytes takes the converting tiles of plan p (M: the
-   tile loop): s8 or u8 into f32 that only scales, by one scale or one
-   per column of L, in AVX2, L 8 or 16 (the channels of nChw8c and
-   nChw16c), or 4 with M's dst rows back to back (nChw4c). */
+   tile loop): s8 or u8 into f32 that only scales, in AVX2, from blocks
+   back to rows (tl__sr_unblocks), or by one scale or one per column of
+   L, L 8 or 16 (the channels of nChw8c and nChw16c), or 4 with M's dst
+   rows back to back (nChw4c). */
 static int tl__sr_tile_bytes_ok(const tl_reorder_plan *p, int M)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     tl_data_type st = p->src_md.data_type;
     return (st == TL_S8 || st == TL_U8) && p->dst_md.data_type == TL_F32 &&
-           (L->size == 8 || L->size == 16 || (L->size == 4 && p->loops[M].dst_stride == 4)) &&
-           p->loops[M].scale_stride == 0 && L->scale_stride <= 1 && tl__sr_avx2() &&
-           !tl__sr_q_of(p, tl__sr_no_scales).extra;
+           (tl__sr_unblocks(p, M) ||
+            ((L->size == 8 || L->size == 16 || (L->size == 4 && p->loops[M].dst_stride == 4)) &&
+             p->loops[M].scale_stride == 0 && L->scale_stride <= 1)) &&
+           tl__sr_avx2() && !tl__sr_q_of(p, tl__sr_no_scales).extra;
 }
 
 /* A step of TL__SR_TILE_CONVERT for an s8 or u8 source into f32, in
@@ -5689,9 +5807,16 @@ static int tl__sr_tile_bytes_ok(const tl_reorder_plan *p, int M)
 static int tl__sr_tile_bytes(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s, tl_dim ss,
                              char *d, tl_dim ds, tl__sr_scales sc, tl_dim nm, tl_dim nl)
 {
-    int nt = sh->stream && ds == nl && (uintptr_t)d % 16 == 0;
+    int nt = sh->stream && ds == nl && (uintptr_t)d % 16 == 0, u8 = p->src_md.data_type == TL_U8;
     if (!tl__sr_tile_bytes_ok(p, sh->M)) return 0;
-    tl__sr8_bytes_tile(s, (size_t)ss, d, (size_t)ds * 4, nm, nl, p->src_md.data_type == TL_U8, sc, nt);
+    if (tl__sr_unblocks(p, sh->M)) {
+        if (nm != p->loops[sh->M].size) return 0;   /* a block split between threads */
+        sc.sstep = p->loops[sh->M].scale_stride;
+        tl__sr8_unblock_tile(s, (int)nm, d, (size_t)ds * 4, nl, u8, sc,
+                             sh->stream && (uintptr_t)d % 16 == 0 && ds % 4 == 0);
+        return 1;
+    }
+    tl__sr8_bytes_tile(s, (size_t)ss, d, (size_t)ds * 4, nm, nl, u8, sc, nt);
     return 1;
 }
 #endif

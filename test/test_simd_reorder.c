@@ -1127,60 +1127,64 @@ static void direct_tiles(void)
    whatever path takes them. From 64 pixels without padding the plans
    must take the byte tiles; beta and a zero point keep the converter.
    dst streams from 1 KiB here (TL__SR_STREAM_MIN) where it starts on
-   16 bytes. */
+   16 bytes. The same blocks back into planes (tl__sr8_unblock_tile: 16
+   pixels a step, the last ones through stack copies of a source that
+   ends at a guard page), on the byte tiles from 64 pixels likewise. */
 static void byte_tiles(void)
 {
     static const char *const tags[] = { "nChw4c", "nChw8c", "nChw16c" };
     static const tl_dim planes[][2] = { { 1, 1 }, { 2, 8 }, { 4, 8 }, { 3, 11 }, { 5, 7 },
-                                        { 8, 8 }, { 14, 14 }, { 1, 47 }, { 40, 40 } };
+                                        { 8, 8 }, { 14, 14 }, { 1, 47 }, { 40, 40 }, { 1, 17 } };
     static const tl_dim padded[] = { 6, 12, 20 };
     static const tl_data_type t[] = { TL_S8, TL_U8 };
     size_t i, j, k, c;
     tl_dim e;
-    int v, taken = 0;
-    for (i = 0; i < sizeof tags / sizeof tags[0]; ++i)
-        for (j = 0; j < sizeof planes / sizeof planes[0]; ++j)
-            for (c = 0; c < 2; ++c)
-                for (k = 0; k < sizeof t / sizeof t[0]; ++k)
-                    for (v = 0; v < 6; ++v) {
-                        tl_dim dims[4];
-                        tl_memory_desc s, d;
-                        tl_reorder_attr a;
-                        float *scales;
-                        char what[192];
-                        dims[0] = 2;
-                        dims[1] = c ? padded[i] : 32;
-                        dims[2] = planes[j][0];
-                        dims[3] = planes[j][1];
-                        scales = (float *)malloc((size_t)dims[1] * sizeof *scales);
-                        if (!scales) {
-                            CHECK_MSG(0, "no memory for %ld scales", (long)dims[1]);
-                            return;
-                        }
-                        for (e = 0; e < dims[1]; ++e) scales[e] = (float)(e % 5 + 1) / 4.f + (e % 2 ? 64.f : 0.f);
-                        memset(&a, 0, sizeof a);
-                        a.scales = v % 3 ? scales : NULL;
-                        a.scale_mask = v % 3 == 2 ? 2 : 0;     /* none, common, per channel */
-                        a.nthreads = 1 + v / 3;
-                        if (v == 4) a.beta = 0.5f;
-                        if (v == 5) a.dst_zero_point = 3;
-                        if (tl_md_init_by_tag(&s, 4, dims, t[k], "nchw") ||
-                            tl_md_init_by_tag(&d, 4, dims, TL_F32, tags[i])) {
-                            CHECK_MSG(0, "%s nchw -> %s refused", tl_dt_name(t[k]), tags[i]);
+    int v, back, taken = 0;
+    for (back = 0; back < 2; ++back)
+        for (i = 0; i < sizeof tags / sizeof tags[0]; ++i)
+            for (j = 0; j < sizeof planes / sizeof planes[0]; ++j)
+                for (c = 0; c < 2; ++c)
+                    for (k = 0; k < sizeof t / sizeof t[0]; ++k)
+                        for (v = 0; v < 6; ++v) {
+                            tl_dim dims[4];
+                            tl_memory_desc s, d;
+                            tl_reorder_attr a;
+                            float *scales;
+                            char what[192];
+                            dims[0] = 2;
+                            dims[1] = c ? padded[i] : 32;
+                            dims[2] = planes[j][0];
+                            dims[3] = planes[j][1];
+                            scales = (float *)malloc((size_t)dims[1] * sizeof *scales);
+                            if (!scales) {
+                                CHECK_MSG(0, "no memory for %ld scales", (long)dims[1]);
+                                return;
+                            }
+                            for (e = 0; e < dims[1]; ++e) scales[e] = (float)(e % 5 + 1) / 4.f + (e % 2 ? 64.f : 0.f);
+                            memset(&a, 0, sizeof a);
+                            a.scales = v % 3 ? scales : NULL;
+                            a.scale_mask = v % 3 == 2 ? 2 : 0;     /* none, common, per channel */
+                            a.nthreads = 1 + v / 3;
+                            if (v == 4) a.beta = 0.5f;
+                            if (v == 5) a.dst_zero_point = 3;
+                            if (tl_md_init_by_tag(&s, 4, dims, t[k], back ? tags[i] : "nchw") ||
+                                tl_md_init_by_tag(&d, 4, dims, TL_F32, back ? "nchw" : tags[i])) {
+                                CHECK_MSG(0, "%s nchw <-> %s refused", tl_dt_name(t[k]), tags[i]);
+                                free(scales);
+                                continue;
+                            }
+                            snprintf(what, sizeof what,
+                                     "byte tiles %s -> f32 %s -> %s %ldx%ldx%ldx%ld scales %d mask %d beta %g zp %d thr %d",
+                                     tl_dt_name(t[k]), back ? tags[i] : "nchw", back ? "nchw" : tags[i], (long)dims[0],
+                                     (long)dims[1], (long)dims[2],
+                                     (long)dims[3], a.scales != NULL, a.scale_mask, (double)a.beta,
+                                     (int)a.dst_zero_point, a.nthreads);
+                            if (tl__sr_avx2() && !c && dims[2] * dims[3] >= 64)
+                                CHECK_MSG(straight_tile(&s, &d, &a, 1) == (v < 4), "%s: byte tile %d", what, v < 4);
+                            taken += straight_tile(&s, &d, &a, 1);
+                            compare(&s, &d, &a, v % 2 * 4, what);
                             free(scales);
-                            continue;
                         }
-                        snprintf(what, sizeof what,
-                                 "byte tiles %s -> f32 nchw -> %s %ldx%ldx%ldx%ld scales %d mask %d beta %g zp %d thr %d",
-                                 tl_dt_name(t[k]), tags[i], (long)dims[0], (long)dims[1], (long)dims[2],
-                                 (long)dims[3], a.scales != NULL, a.scale_mask, (double)a.beta,
-                                 (int)a.dst_zero_point, a.nthreads);
-                        if (tl__sr_avx2() && !c && dims[2] * dims[3] >= 64)
-                            CHECK_MSG(straight_tile(&s, &d, &a, 1) == (v < 4), "%s: byte tile %d", what, v < 4);
-                        taken += straight_tile(&s, &d, &a, 1);
-                        compare(&s, &d, &a, v % 2 * 4, what);
-                        free(scales);
-                    }
     printf("byte tiles: %d plans\n", taken);
 }
 
