@@ -2006,6 +2006,79 @@ static void tl__sr8_unblock_tile(const char *s, int M, char *d, size_t db, tl_di
     else tl__sr8_unblock_of(s, 4, d, db, nl, 0, scale, nt);
 }
 
+/* A step of tl__sr8_widen4_tile: 4 pixels (ss bytes apart) of 8 blocks
+   of 4 bytes to the blocks' rows of f32 (d, db bytes apart) times
+   scale[block]. Unpacks of 32 and 64 bits transpose the blocks of the
+   4 pixels within each 128-bit lane, which then holds one block's 4
+   pixels (blocks k and k + 4 in the two lanes of q[k]); each lane's 16
+   bytes widen into the 64 bytes of its row, in two stores back to
+   back. */
+TL__SR_INLINE void tl__sr8_widen4_step(const char *s, size_t ss, char *d, size_t db, int u8,
+                                       const simde__m256 *scale, int nt)
+{
+    simde__m256i x[4], a, b, c, e, q[4];
+    int k;
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k) x[k] = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s + (size_t)k * ss));
+    a = simde_mm256_unpacklo_epi32(x[0], x[1]);
+    b = simde_mm256_unpackhi_epi32(x[0], x[1]);
+    c = simde_mm256_unpacklo_epi32(x[2], x[3]);
+    e = simde_mm256_unpackhi_epi32(x[2], x[3]);
+    q[0] = simde_mm256_unpacklo_epi64(a, c);
+    q[1] = simde_mm256_unpackhi_epi64(a, c);
+    q[2] = simde_mm256_unpacklo_epi64(b, e);
+    q[3] = simde_mm256_unpackhi_epi64(b, e);
+    TL__SR_UNROLL
+    for (k = 0; k < 8; ++k) {
+        simde__m128i h = k < 4 ? simde_mm256_castsi256_si128(q[k]) : simde_mm256_extracti128_si256(q[k - 4], 1);
+        char *row = d + (size_t)k * db;
+        tl__sr8_put(row, simde_mm256_castps_si256(tl__sr8_bytes_f32(h, u8, scale[k])), nt);
+        tl__sr8_put(row + 32, simde_mm256_castps_si256(tl__sr8_bytes_f32(simde_mm_srli_si128(h, 8), u8, scale[k])), nt);
+    }
+}
+
+/* tl__sr8_widen4_tile for one source type: the last pixels (under 4)
+   of each 8 blocks through stack copies of their source and dst. */
+TL__SR_INLINE void tl__sr8_widen4_of(const char *s, size_t ss, char *d, size_t db, tl_dim nb, tl_dim np,
+                                     int u8, tl__sr_scales sc, tl_dim bc, int nt)
+{
+    simde__m256i last_v[4], out_v[16];     /* 4 pixels of 32 bytes; 8 rows of 64 */
+    char *last = (char *)(void *)last_v, *out = (char *)(void *)out_v;
+    simde__m256 scale[8];
+    tl_dim g, p, r;
+    int k;
+    for (g = 0; g < nb; g += 8) {
+        const char *sg = s + (size_t)g * 4;
+        char *dg = d + (size_t)g * db;
+        for (k = 0; k < 8; ++k) {   /* a block's 4 scales, for both pixels of a vector */
+            tl_dim at = sc.sidx + (g + k) * bc;
+            simde__m128 four = !sc.sc ? simde_mm_set1_ps(1.f)
+                               : sc.sstep == 0 ? simde_mm_set1_ps(sc.sc[at])
+                                               : simde_mm_setr_ps(sc.sc[at], sc.sc[at + sc.sstep],
+                                                                  sc.sc[at + 2 * sc.sstep], sc.sc[at + 3 * sc.sstep]);
+            scale[k] = simde_mm256_set_m128(four, four);
+        }
+        for (p = 0; p + 4 <= np; p += 4) tl__sr8_widen4_step(sg + (size_t)p * ss, ss, dg + (size_t)p * 16, db, u8, scale, nt);
+        if (p == np) continue;
+        memset(last, 0, sizeof last_v);
+        for (r = 0; r < np - p; ++r) memcpy(last + 32 * r, sg + (size_t)(p + r) * ss, 32);
+        tl__sr8_widen4_step(last, 32, out, 64, u8, scale, 0);
+        for (k = 0; k < 8; ++k) memcpy(dg + (size_t)k * db + (size_t)p * 16, out + 64 * k, (size_t)(np - p) * 16);
+    }
+}
+
+/* np pixels (ss bytes apart) of nb (in 8s) blocks of 4 s8 (u8: u8)
+   values, back to back (nhwc), to nb rows of np pixels of 4 f32 values
+   (db bytes apart: nChw4c), value j of block b times
+   sc.sc[sc.sidx + b bc + j sc.sstep] (sc.sc NULL: none): 4 pixels of 8
+   blocks a step. nt: streamed. */
+static void tl__sr8_widen4_tile(const char *s, size_t ss, char *d, size_t db, tl_dim nb, tl_dim np, int u8,
+                                tl__sr_scales sc, tl_dim bc, int nt)
+{
+    if (u8) tl__sr8_widen4_of(s, ss, d, db, nb, np, 1, sc, bc, nt);
+    else tl__sr8_widen4_of(s, ss, d, db, nb, np, 0, sc, bc, nt);
+}
+
 /* One block of tl__sr8_tiles4: the first mm columns of the block at b
    (rows j at b + off[j], loaded whole) to d, db bytes apart. Plain
    stores whatever nt says: a block writes half a line of each dst row
@@ -5092,6 +5165,9 @@ typedef struct {
                                    of taps (M: the lanes' loop, L: taps) */
     const tl__sr_q4 *q4;        /* TL__SR_QUADS4's permutes (K: the loop of
                                    a vector's lanes, K2: its blocks') */
+    int widen4;                 /* TL__SR_RUN: byte pixels into f32 blocks
+                                   of 4 (tl__sr_widens4; K: the pixels, K2:
+                                   the blocks) */
 } tl__sr_shape;
 
 /* The first loop k of the longest run of innermost loops that is dense
@@ -5378,6 +5454,26 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
     return n <= TL__SR_SHORT_CONVERT ? p->nloops - 2 : -1;
 }
 
+/* Whether plan p's runs along loop K are pixels of byte blocks of 4 into
+   f32 (s8 or u8 nhwc -> nChw4c) that tl__sr8_widen4_tile takes, in
+   AVX2, without beta or zero points: L the 4 values of a block (a scale
+   each, or one for all), K the pixels (one block apart in dst, under
+   the same scales), K - 1 the blocks (one after another in the source,
+   in 8s). Such runs of 4 went through blocks staged in source order,
+   their f32 transposed and zipped (3.6 instructions a value). */
+static int tl__sr_widens4(const tl_reorder_plan *p, int K)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *P, *B;
+    tl_data_type st = p->src_md.data_type;
+    if (K < 1 || p->mode == TL_REORDER_MODE_COPY || p->has_tails) return 0;
+    P = &p->loops[K];
+    B = &p->loops[K - 1];
+    return (st == TL_S8 || st == TL_U8) && p->dst_md.data_type == TL_F32 && L->size == 4 &&
+           L->src_stride == 1 && L->dst_stride == 1 && L->scale_stride <= 1 && P->dst_stride == 4 &&
+           P->scale_stride == 0 && B->src_stride == 4 && B->size % 8 == 0 && tl__sr_avx2() &&
+           !tl__sr_q_of(p, tl__sr_no_scales).extra;
+}
+
 /* count runs of n bytes, run k at s + k*rs.s and d + k*rs.d, copied by
    16-byte vectors, the last (n % 16) bytes by an overlapping vector
    (runs of 16 bytes or more) or byte by byte; that outer.count times,
@@ -5513,8 +5609,10 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
            take them per step; s8 -> f32, f32 -> s8, f32 -> bf16 and
            scaled f32 nChw16c -> nhwc 8x64x14x14 in cache 4.3-6.2x on the
            Zen 4, s8 -> f32 256x64x14x14 2.65x) */
+        sh->widen4 = tl__sr_widens4(p, sh->K);
         if ((p->mode == TL_REORDER_MODE_COPY || !p->has_tails) && sh->K >= 1 &&
-            (p->loops[sh->K].size < 64 || (p->mode != TL_REORDER_MODE_COPY && tl__sr_plan_joins(p, sh->K))))
+            (p->loops[sh->K].size < 64 || sh->widen4 ||
+             (p->mode != TL_REORDER_MODE_COPY && tl__sr_plan_joins(p, sh->K))))
             sh->K2 = sh->K - 1;
         if (p->mode == TL_REORDER_MODE_COPY && sh->K2 >= 1) tl__sr_copy_loops(p, sh);
         return;
@@ -5650,7 +5748,7 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
             tl_dim run = L->size * (tl_dim)tl_dt_size(p->src_md.data_type);
             return run < 16 && ((run != 4 && run != 8) || p->has_tails) && nC > L->size;
         }
-        return L->size < 16 && L->size != 8 && nC > L->size;
+        return L->size < 16 && L->size != 8 && nC > L->size && !sh->widen4;
     default: return 0;
     }
 }
@@ -6165,6 +6263,13 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
     size_t dsz = tl_dt_size(p->dst_md.data_type);
     tl__sr_runs outer = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run, t;
     tl_dim o;
+#if TL__SR_AVX2
+    if (sh->widen4 && outer.count % 8 == 0) {   /* else the blocks were split between threads */
+        tl__sr8_widen4_tile(s, rs.s, d, outer.d, outer.count, rs.count, p->src_md.data_type == TL_U8, sc, outer.c,
+                            sh->stream && (uintptr_t)d % 16 == 0 && outer.d % 16 == 0);
+        return;
+    }
+#endif
     if (tl__sr_joins(p, sc, n, rs)) {
         rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)(rs.count * n) * dsz, outer, tl__sr_one_run);
         tl__sr_join_runs(p, s, d, sc, n, rs, outer);
