@@ -2071,7 +2071,9 @@ TL__SR_INLINE void tl__sr8_widen4_of(const char *s, size_t ss, char *d, size_t d
    values, back to back (nhwc), to nb rows of np pixels of 4 f32 values
    (db bytes apart: nChw4c), value j of block b times
    sc.sc[sc.sidx + b bc + j sc.sstep] (sc.sc NULL: none): 4 pixels of 8
-   blocks a step. nt: streamed. */
+   blocks a step. The same moves nChw4c -> nhwc with pixels and blocks
+   trading places (np blocks of nb pixels; the scales then one for all).
+   nt: streamed. */
 static void tl__sr8_widen4_tile(const char *s, size_t ss, char *d, size_t db, tl_dim nb, tl_dim np, int u8,
                                 tl__sr_scales sc, tl_dim bc, int nt)
 {
@@ -5165,9 +5167,9 @@ typedef struct {
                                    of taps (M: the lanes' loop, L: taps) */
     const tl__sr_q4 *q4;        /* TL__SR_QUADS4's permutes (K: the loop of
                                    a vector's lanes, K2: its blocks') */
-    int widen4;                 /* TL__SR_RUN: byte pixels into f32 blocks
-                                   of 4 (tl__sr_widens4; K: the pixels, K2:
-                                   the blocks) */
+    int widen4;                 /* TL__SR_RUN: units of 4 bytes widened
+                                   into f32 and transposed between K and K2
+                                   (tl__sr_widens4) */
 } tl__sr_shape;
 
 /* The first loop k of the longest run of innermost loops that is dense
@@ -5454,13 +5456,14 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
     return n <= TL__SR_SHORT_CONVERT ? p->nloops - 2 : -1;
 }
 
-/* Whether plan p's runs along loop K are pixels of byte blocks of 4 into
-   f32 (s8 or u8 nhwc -> nChw4c) that tl__sr8_widen4_tile takes, in
-   AVX2, without beta or zero points: L the 4 values of a block (a scale
-   each, or one for all), K the pixels (one block apart in dst, under
-   the same scales), K - 1 the blocks (one after another in the source,
-   in 8s). Such runs of 4 went through blocks staged in source order,
-   their f32 transposed and zipped (3.6 instructions a value). */
+/* Whether plan p's runs along loop K are units of 4 bytes widened into
+   f32 that tl__sr8_widen4_tile takes, in AVX2, without beta or zero
+   points: L the 4 values of a unit (a scale each, or one for all), K
+   one unit apart in dst (under the same scales), K - 1 one unit apart
+   in the source (in 8s). s8 or u8 nhwc -> nChw4c (K the pixels, K - 1
+   the blocks) and nChw4c -> nhwc (K the blocks, K - 1 the pixels), whose
+   runs of 4 went through blocks staged in source order, their f32
+   transposed and zipped (3.6 instructions a value). */
 static int tl__sr_widens4(const tl_reorder_plan *p, int K)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *P, *B;
