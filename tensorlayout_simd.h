@@ -1120,12 +1120,12 @@ static void tl__sr_stage_last(char *stage, size_t side, const char *s, size_t sb
     }
 }
 
-/* and the step's first n dst rows (ob bytes each, back to back in out)
-   to d, db apart, so that it writes nothing past the tile. */
-static void tl__sr_unstage_rows(char *d, size_t db, const char *out, size_t ob, tl_dim n)
+/* and the first w bytes of the step's first n dst rows (ob bytes apart
+   in out) to d, db apart, so that it writes nothing past the tile. */
+static void tl__sr_unstage_rows(char *d, size_t db, const char *out, size_t ob, size_t w, tl_dim n)
 {
     tl_dim r;
-    for (r = 0; r < n; ++r) memcpy(d + (size_t)r * db, out + (size_t)r * ob, ob);
+    for (r = 0; r < n; ++r) memcpy(d + (size_t)r * db, out + (size_t)r * ob, w);
 }
 #endif
 
@@ -1874,7 +1874,7 @@ TL__SR_INLINE void tl__sr8_bytes_tile_of(const char *s, size_t ss, char *d, size
     tl__sr_stage_last(last, (size_t)step, s + m, ss, nl, (size_t)(nm - m));
     tl__sr8_bytes_step(last, (size_t)step, wide ? 8 * (size_t)step : 16, out, row, wide ? 32 : 16 * row, R, wide,
                        u8, scale, 0);
-    tl__sr_unstage_rows(d + (size_t)m * db, db, out, row, nm - m);
+    tl__sr_unstage_rows(d + (size_t)m * db, db, out, row, row, nm - m);
 }
 
 /* The tile of tl__sr_tile_bytes: nl rows (4, 8 or 16, ss bytes apart) of
@@ -1980,12 +1980,11 @@ TL__SR_INLINE void tl__sr8_unblock_of(const char *s, int M, char *d, size_t db, 
     simde__m256i last_v[8], out_v[32];     /* 16 pixels of up to 16 bytes; 16 rows of 64 */
     char *last = (char *)(void *)last_v, *out = (char *)(void *)out_v;
     tl_dim p;
-    int c;
     for (p = 0; p + 16 <= nl; p += 16) tl__sr8_unblock_step(s + (size_t)(p * M), M, d + (size_t)p * 4, db, u8, scale, nt);
     if (p == nl) return;
     tl__sr_stage_last(last, (size_t)(16 * M), s + (size_t)(p * M), 0, 1, (size_t)((nl - p) * M));
     tl__sr8_unblock_step(last, M, out, 64, u8, scale, 0);
-    for (c = 0; c < M; ++c) memcpy(d + (size_t)c * db + (size_t)p * 4, out + 64 * c, (size_t)(nl - p) * 4);
+    tl__sr_unstage_rows(d + (size_t)p * 4, db, out, 64, (size_t)(nl - p) * 4, M);
 }
 
 /* The tile of tl__sr_tile_bytes the other way: nl pixels of blocks of M
@@ -2045,7 +2044,7 @@ TL__SR_INLINE void tl__sr8_widen4_of(const char *s, size_t ss, char *d, size_t d
     simde__m256i last_v[4], out_v[16];     /* 4 pixels of 32 bytes; 8 rows of 64 */
     char *last = (char *)(void *)last_v, *out = (char *)(void *)out_v;
     simde__m256 scale[8];
-    tl_dim g, p, r;
+    tl_dim g, p;
     int k;
     for (g = 0; g < nb; g += 8) {
         const char *sg = s + (size_t)g * 4;
@@ -2060,10 +2059,10 @@ TL__SR_INLINE void tl__sr8_widen4_of(const char *s, size_t ss, char *d, size_t d
         }
         for (p = 0; p + 4 <= np; p += 4) tl__sr8_widen4_step(sg + (size_t)p * ss, ss, dg + (size_t)p * 16, db, u8, scale, nt);
         if (p == np) continue;
-        memset(last, 0, sizeof last_v);
-        for (r = 0; r < np - p; ++r) memcpy(last + 32 * r, sg + (size_t)(p + r) * ss, 32);
+        memset(last, 0, sizeof last_v);     /* the step reads 4 pixels */
+        tl__sr_stage_last(last, 32, sg + (size_t)p * ss, ss, np - p, 32);
         tl__sr8_widen4_step(last, 32, out, 64, u8, scale, 0);
-        for (k = 0; k < 8; ++k) memcpy(dg + (size_t)k * db + (size_t)p * 16, out + 64 * k, (size_t)(np - p) * 16);
+        tl__sr_unstage_rows(dg + (size_t)p * 16, db, out, 64, (size_t)(np - p) * 16, 8);
     }
 }
 
@@ -5866,7 +5865,7 @@ static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, 
         char *in = (char *)(void *)in_v, *out = (char *)(void *)out_v;
         tl__sr_stage_last(in, 32, s + (size_t)whole * 4, sb, nl, (size_t)(nm - whole) * 4);
         tl__sr_tile_direct_rows(p, in, 32, out, ob, sc, 8, nl, 0);
-        tl__sr_unstage_rows(d + (size_t)whole * db, db, out, ob, nm - whole);
+        tl__sr_unstage_rows(d + (size_t)whole * db, db, out, ob, ob, nm - whole);
     }
     return 1;
 }
@@ -5908,16 +5907,15 @@ static int tl__sr_tile_bytes_ok(const tl_reorder_plan *p, int M)
 static int tl__sr_tile_bytes(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s, tl_dim ss,
                              char *d, tl_dim ds, tl__sr_scales sc, tl_dim nm, tl_dim nl)
 {
-    int nt = sh->stream && ds == nl && (uintptr_t)d % 16 == 0, u8 = p->src_md.data_type == TL_U8;
+    int nt = sh->stream && (uintptr_t)d % 16 == 0, u8 = p->src_md.data_type == TL_U8;
     if (!tl__sr_tile_bytes_ok(p, sh->M)) return 0;
     if (tl__sr_unblocks(p, sh->M)) {
         if (nm != p->loops[sh->M].size) return 0;   /* a block split between threads */
         sc.sstep = p->loops[sh->M].scale_stride;
-        tl__sr8_unblock_tile(s, (int)nm, d, (size_t)ds * 4, nl, u8, sc,
-                             sh->stream && (uintptr_t)d % 16 == 0 && ds % 4 == 0);
+        tl__sr8_unblock_tile(s, (int)nm, d, (size_t)ds * 4, nl, u8, sc, nt && ds % 4 == 0);
         return 1;
     }
-    tl__sr8_bytes_tile(s, (size_t)ss, d, (size_t)ds * 4, nm, nl, u8, sc, nt);
+    tl__sr8_bytes_tile(s, (size_t)ss, d, (size_t)ds * 4, nm, nl, u8, sc, nt && ds == nl);
     return 1;
 }
 #endif

@@ -1067,6 +1067,19 @@ static int straight_tile(const tl_memory_desc *s, const tl_memory_desc *d, const
     return ok && !tl__sr_perm_pick(&plan, &sh, &pm, 0, plan.loops[0].size);
 }
 
+/* Variant v (0-5) of the tile tests' attributes: no scale, one, one per
+   channel (mask 2, from `scales`) at one thread, then at two; v 4 adds
+   beta, v 5 a dst zero point. */
+static void tile_attr(tl_reorder_attr *a, const float *scales, int v)
+{
+    memset(a, 0, sizeof *a);
+    a->scales = v % 3 ? scales : NULL;
+    a->scale_mask = v % 3 == 2 ? 2 : 0;
+    a->nthreads = 1 + v / 3;
+    if (v == 4) a->beta = 0.5f;
+    if (v == 5) a->dst_zero_point = 3;
+}
+
 /* f32 activations into channel blocks or channels last, converted to
    8-bit, s32, bf16 or f16 as AVX2's converting tiles store them
    (tl__sr_tile_direct: L in 16s, or 8 into nChw8c, 2 pixels a run; M
@@ -1097,12 +1110,8 @@ static void direct_tiles(void)
                 tl_memory_desc s, d;
                 tl_reorder_attr a;
                 char what[192];
-                memset(&a, 0, sizeof a);
-                a.scales = v % 3 ? scales : NULL;
-                a.scale_mask = v % 3 == 2 ? 2 : 0;     /* none, common, per channel */
-                a.nthreads = 1 + v / 3;
-                if (v == 4) a.beta = 0.5f;
-                if (v == 5 && t[j] != TL_BF16 && t[j] != TL_F16) a.dst_zero_point = 3;
+                tile_attr(&a, scales, v);
+                if (t[j] == TL_BF16 || t[j] == TL_F16) a.dst_zero_point = 0;   /* integers only */
                 if (tl_md_init_by_tag(&s, 4, k[i].dims, TL_F32, "nchw") ||
                     tl_md_init_by_tag(&d, 4, k[i].dims, t[j], k[i].dt)) {
                     CHECK_MSG(0, "f32 nchw -> %s refused", k[i].dt);
@@ -1116,19 +1125,6 @@ static void direct_tiles(void)
                     CHECK_MSG(straight_tile(&s, &d, &a, 0), "%s: not a direct tile", what);
                 compare(&s, &d, &a, v % 2 * 4, what);
             }
-}
-
-/* Variant v (0-5) of the tile tests' attributes: no scale, one, one per
-   channel (mask 2, from `scales`) at one thread, then at two; v 4 adds
-   beta, v 5 a dst zero point. */
-static void tile_attr(tl_reorder_attr *a, const float *scales, int v)
-{
-    memset(a, 0, sizeof *a);
-    a->scales = v % 3 ? scales : NULL;
-    a->scale_mask = v % 3 == 2 ? 2 : 0;
-    a->nthreads = 1 + v / 3;
-    if (v == 4) a->beta = 0.5f;
-    if (v == 5) a->dst_zero_point = 3;
 }
 
 /* s8 and u8 planes into f32 blocks of 4, 8 and 16 channels, as AVX2's
