@@ -2005,7 +2005,7 @@ static void tl__sr8_unblock_tile(const char *s, int M, char *d, size_t db, tl_di
     else tl__sr8_unblock_of(s, 4, d, db, nl, 0, scale, nt);
 }
 
-/* A step of tl__sr8_widen4_tile: 4 pixels (ss bytes apart) of 8 blocks
+/* The widening step of tl__sr8_units4_tile: 4 pixels (ss bytes apart) of 8 blocks
    of 4 bytes to the blocks' rows of f32 (d, db bytes apart) times
    scale[block]. Unpacks of 32 and 64 bits transpose the blocks of the
    4 pixels within each 128-bit lane, which then holds one block's 4
@@ -2036,48 +2036,143 @@ TL__SR_INLINE void tl__sr8_widen4_step(const char *s, size_t ss, char *d, size_t
     }
 }
 
-/* tl__sr8_widen4_tile for one source type: the last pixels (under 4)
-   of each 8 blocks through stack copies of their source and dst. */
-TL__SR_INLINE void tl__sr8_widen4_of(const char *s, size_t ss, char *d, size_t db, tl_dim nb, tl_dim np,
-                                     int u8, tl__sr_scales sc, tl_dim bc, int nt)
+/* n (even) scaled vectors v as the n / 2 vectors of words that s8 (u8:
+   u8) saturates from, w[k] the packs of v[2k] and v[2k + 1]. s8 takes
+   tl__sr8_sat's NaN mask, half its operations, only where it changes a
+   word: vcvtps2dq of min(127, NaN) is INT32_MIN, which the packs make
+   -32768, the word only a NaN or a value under -32767.5 gives, and the
+   lowest of the words finds it (f32 -> s8 nhwc -> nChw4c 1.27x, Zen 3;
+   the compares ran at one a cycle). Checked 16 or 32 values at a time
+   (tl__sr8_store, tl__sr8_packs_i8) it gained nothing or lost. */
+TL__SR_INLINE void tl__sr8_i8_words(const simde__m256 *v, simde__m256i *w, int n, int u8)
 {
-    simde__m256i last_v[4], out_v[16];     /* 4 pixels of 32 bytes; 8 rows of 64 */
-    char *last = (char *)(void *)last_v, *out = (char *)(void *)out_v;
-    simde__m256 scale[8];
-    tl_dim g, p;
+    const simde__m256 top = simde_mm256_set1_ps(127.f);
+    simde__m256i lo;
     int k;
-    for (g = 0; g < nb; g += 8) {
-        const char *sg = s + (size_t)g * 4;
-        char *dg = d + (size_t)g * db;
-        for (k = 0; k < 8; ++k) {   /* a block's 4 scales, for both pixels of a vector */
-            tl_dim at = sc.sidx + (g + k) * bc;
-            simde__m128 four = !sc.sc ? simde_mm_set1_ps(1.f)
-                               : sc.sstep == 0 ? simde_mm_set1_ps(sc.sc[at])
-                                               : simde_mm_setr_ps(sc.sc[at], sc.sc[at + sc.sstep],
-                                                                  sc.sc[at + 2 * sc.sstep], sc.sc[at + 3 * sc.sstep]);
-            scale[k] = simde_mm256_set_m128(four, four);
-        }
-        for (p = 0; p + 4 <= np; p += 4) tl__sr8_widen4_step(sg + (size_t)p * ss, ss, dg + (size_t)p * 16, db, u8, scale, nt);
+    TL__SR_UNROLL
+    for (k = 0; k < n / 2; ++k)
+        w[k] = u8 ? simde_mm256_packs_epi32(tl__sr8_sat_u8(v[2 * k]), tl__sr8_sat_u8(v[2 * k + 1]))
+                  : simde_mm256_packs_epi32(simde_mm256_cvtps_epi32(simde_mm256_min_ps(top, v[2 * k])),
+                                            simde_mm256_cvtps_epi32(simde_mm256_min_ps(top, v[2 * k + 1])));
+    if (u8) return;
+    lo = w[0];
+    TL__SR_UNROLL
+    for (k = 1; k < n / 2; ++k) lo = simde_mm256_min_epi16(lo, w[k]);
+    if (!simde_mm256_movemask_epi8(simde_mm256_cmpeq_epi16(lo, simde_mm256_set1_epi16(INT16_MIN)))) return;
+    TL__SR_UNROLL
+    for (k = 0; k < n / 2; ++k)
+        w[k] = simde_mm256_packs_epi32(tl__sr8_sat(v[2 * k], 127.f), tl__sr8_sat(v[2 * k + 1], 127.f));
+}
+
+/* A pair of blocks of tl__sr8_narrow4_step: 8 pixels (ss bytes apart)
+   of 2 blocks of 4 f32 values to the 2 blocks' rows of s8 (u8: u8)
+   values (d, db bytes apart), times scale (the first block's in the low
+   lane). Packing pixel with pixel keeps the blocks apart: the packs of
+   4 pixels leave the first block's 4 pixels in the low 128-bit lane and
+   the second's in the high, so a lane permute of two such packs makes
+   each row's 8 pixels one store, with no transpose at all. */
+TL__SR_INLINE void tl__sr8_narrow4_pair(const char *s, size_t ss, char *d, size_t db, int u8, simde__m256 scale,
+                                        int nt)
+{
+    simde__m256 v[8];
+    simde__m256i w[4], h[2];
+    int j;
+    TL__SR_UNROLL
+    for (j = 0; j < 8; ++j) {
+        v[j] = simde_mm256_mul_ps(scale, simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)j * ss)));
+        TL__SR_ROUNDED(v[j]);
+    }
+    tl__sr8_i8_words(v, w, 8, u8);
+    h[0] = u8 ? simde_mm256_packus_epi16(w[0], w[1]) : simde_mm256_packs_epi16(w[0], w[1]);
+    h[1] = u8 ? simde_mm256_packus_epi16(w[2], w[3]) : simde_mm256_packs_epi16(w[2], w[3]);
+    tl__sr8_put(d, simde_mm256_permute2x128_si256(h[0], h[1], 0x20), nt);
+    tl__sr8_put(d + db, simde_mm256_permute2x128_si256(h[0], h[1], 0x31), nt);
+}
+
+/* The narrowing step of tl__sr8_units4_tile: 8 pixels of 8 blocks, a
+   pair of blocks at a time (scale[k]: blocks 2k and 2k + 1). */
+TL__SR_INLINE void tl__sr8_narrow4_step(const char *s, size_t ss, char *d, size_t db, int u8,
+                                        const simde__m256 *scale, int nt)
+{
+    int k;
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k) tl__sr8_narrow4_pair(s + 32 * k, ss, d + (size_t)(2 * k) * db, db, u8, scale[k], nt);
+}
+
+TL__SR_INLINE void tl__sr8_units4_step(int narrow, const char *s, size_t ss, char *d, size_t db, int u8,
+                                       const simde__m256 *scale, int nt)
+{
+    if (narrow) tl__sr8_narrow4_step(s, ss, d, db, u8, scale, nt);
+    else tl__sr8_widen4_step(s, ss, d, db, u8, scale, nt);
+}
+
+/* The scale vectors of tl__sr8_units4_step for blocks b0 to b0 + 7. */
+TL__SR_INLINE void tl__sr8_units4_scales(int narrow, tl__sr_scales sc, tl_dim b0, tl_dim bc, simde__m256 *scale)
+{
+    simde__m128 four[8];
+    int k;
+    for (k = 0; k < 8; ++k) {   /* a block's 4 scales */
+        tl_dim at = sc.sidx + (b0 + k) * bc;
+        four[k] = !sc.sc ? simde_mm_set1_ps(1.f)
+                  : sc.sstep == 0 ? simde_mm_set1_ps(sc.sc[at])
+                                  : simde_mm_setr_ps(sc.sc[at], sc.sc[at + sc.sstep], sc.sc[at + 2 * sc.sstep],
+                                                     sc.sc[at + 3 * sc.sstep]);
+    }
+    for (k = 0; k < (narrow ? 4 : 8); ++k)  /* widening: a block's, for both pixels of a vector; narrowing: a pair's */
+        scale[k] = narrow ? simde_mm256_set_m128(four[2 * k + 1], four[2 * k]) : simde_mm256_set_m128(four[k], four[k]);
+}
+
+/* tl__sr8_units4_tile for one direction and byte type: a step takes P
+   pixels of 8 blocks (8 narrowing, 4 widening), and the steps of all
+   the blocks (of 32 at a time, with a scale each) go one after another,
+   so that each source row is read in order: nChw4c -> nhwc reads 8
+   blocks' pixels as 8 streams (f32 -> s8 64x64x28x28 from DRAM 1.2x
+   against 32 pixels at a time; prefetching the pixels of a step ahead
+   gained 1.1x into nChw4c from DRAM but lost as much in cache). The
+   last pixels (under P) go through stack copies of their source and
+   dst. */
+TL__SR_INLINE void tl__sr8_units4_of(int narrow, const char *s, size_t ss, char *d, size_t db, tl_dim nb,
+                                     tl_dim np, int u8, tl__sr_scales sc, tl_dim bc, int nt)
+{
+    simde__m256i last_v[32], out_v[16];     /* P pixels of 8 units; 8 rows of P units */
+    char *last = (char *)(void *)last_v, *out = (char *)(void *)out_v;
+    const tl_dim P = narrow ? 8 : 4, chunk = bc ? 32 : nb;
+    const size_t su = narrow ? 16 : 4, du = narrow ? 4 : 16;   /* a unit's bytes in source and dst */
+    simde__m256 scale[4][8];
+    tl_dim b0, p, ng, k;
+    for (b0 = 0; b0 < nb; b0 += chunk) {
+        const char *sb = s + (size_t)b0 * su;
+        char *dst = d + (size_t)b0 * db;
+        ng = (nb - b0 < chunk ? nb - b0 : chunk) / 8;
+        for (k = 0; k < (bc ? ng : 1); ++k) tl__sr8_units4_scales(narrow, sc, b0 + 8 * k, bc, scale[k]);
+        for (p = 0; p + P <= np; p += P)
+            for (k = 0; k < ng; ++k)
+                tl__sr8_units4_step(narrow, sb + (size_t)p * ss + 8 * k * su, ss, dst + (size_t)(p * du + 8 * k * db),
+                                    db, u8, scale[bc ? k : 0], nt);
         if (p == np) continue;
-        memset(last, 0, sizeof last_v);     /* the step reads 4 pixels */
-        tl__sr_stage_last(last, 32, sg + (size_t)p * ss, ss, np - p, 32);
-        tl__sr8_widen4_step(last, 32, out, 64, u8, scale, 0);
-        tl__sr_unstage_rows(dg + (size_t)p * 16, db, out, 64, (size_t)(np - p) * 16, 8);
+        for (k = 0; k < ng; ++k) {
+            memset(last, 0, (size_t)P * 8 * su);    /* the step reads P pixels */
+            tl__sr_stage_last(last, 8 * su, sb + (size_t)p * ss + 8 * k * su, ss, np - p, 8 * su);
+            tl__sr8_units4_step(narrow, last, 8 * su, out, (size_t)P * du, u8, scale[bc ? k : 0], 0);
+            tl__sr_unstage_rows(dst + (size_t)(p * du + 8 * k * db), db, out, (size_t)P * du, (size_t)(np - p) * du, 8);
+        }
     }
 }
 
-/* np pixels (ss bytes apart) of nb (in 8s) blocks of 4 s8 (u8: u8)
-   values, back to back (nhwc), to nb rows of np pixels of 4 f32 values
-   (db bytes apart: nChw4c), value j of block b times
-   sc.sc[sc.sidx + b bc + j sc.sstep] (sc.sc NULL: none): 4 pixels of 8
-   blocks a step. The same moves nChw4c -> nhwc with pixels and blocks
-   trading places (np blocks of nb pixels; the scales then one for all).
-   nt: streamed. */
-static void tl__sr8_widen4_tile(const char *s, size_t ss, char *d, size_t db, tl_dim nb, tl_dim np, int u8,
-                                tl__sr_scales sc, tl_dim bc, int nt)
+/* np pixels (ss bytes apart) of nb (in 8s) blocks of 4 values, back to
+   back (nhwc), to nb rows of np pixels of 4 values (db bytes apart:
+   nChw4c), widened from s8 (u8: u8) to f32 or narrowed (narrow) from
+   f32 to s8 (u8), value j of block b times sc.sc[sc.sidx + b bc + j
+   sc.sstep] (sc.sc NULL: none). The same moves nChw4c -> nhwc with
+   pixels and blocks trading places (np blocks of nb pixels; the scales
+   then one for all). nt: streamed. */
+static void tl__sr8_units4_tile(int narrow, const char *s, size_t ss, char *d, size_t db, tl_dim nb, tl_dim np,
+                                int u8, tl__sr_scales sc, tl_dim bc, int nt)
 {
-    if (u8) tl__sr8_widen4_of(s, ss, d, db, nb, np, 1, sc, bc, nt);
-    else tl__sr8_widen4_of(s, ss, d, db, nb, np, 0, sc, bc, nt);
+    if (narrow && u8) tl__sr8_units4_of(1, s, ss, d, db, nb, np, 1, sc, bc, nt);
+    else if (narrow) tl__sr8_units4_of(1, s, ss, d, db, nb, np, 0, sc, bc, nt);
+    else if (u8) tl__sr8_units4_of(0, s, ss, d, db, nb, np, 1, sc, bc, nt);
+    else tl__sr8_units4_of(0, s, ss, d, db, nb, np, 0, sc, bc, nt);
 }
 
 /* One block of tl__sr8_tiles4: the first mm columns of the block at b
@@ -5166,9 +5261,10 @@ typedef struct {
                                    of taps (M: the lanes' loop, L: taps) */
     const tl__sr_q4 *q4;        /* TL__SR_QUADS4's permutes (K: the loop of
                                    a vector's lanes, K2: its blocks') */
-    int widen4;                 /* TL__SR_RUN: units of 4 bytes widened
-                                   into f32 and transposed between K and K2
-                                   (tl__sr_widens4) */
+    int units4;                 /* TL__SR_RUN: units of 4 values widened
+                                   or narrowed between s8 (u8) and f32 and
+                                   transposed between K and K2
+                                   (tl__sr_units4) */
 } tl__sr_shape;
 
 /* The first loop k of the longest run of innermost loops that is dense
@@ -5455,25 +5551,27 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
     return n <= TL__SR_SHORT_CONVERT ? p->nloops - 2 : -1;
 }
 
-/* Whether plan p's runs along loop K are units of 4 bytes widened into
-   f32 that tl__sr8_widen4_tile takes, in AVX2, without beta or zero
-   points: L the 4 values of a unit (a scale each, or one for all), K
-   one unit apart in dst (under the same scales), K - 1 one unit apart
-   in the source (in 8s). s8 or u8 nhwc -> nChw4c (K the pixels, K - 1
-   the blocks) and nChw4c -> nhwc (K the blocks, K - 1 the pixels), whose
-   runs of 4 went through blocks staged in source order, their f32
-   transposed and zipped (3.6 instructions a value). */
-static int tl__sr_widens4(const tl_reorder_plan *p, int K)
+/* Whether plan p's runs along loop K are units of 4 values, s8 or u8 on
+   one side and f32 on the other, that tl__sr8_units4_tile widens or
+   narrows and transposes, in AVX2, without beta or zero points: L the 4
+   values of a unit (a scale each, or one for all), K one unit apart in
+   dst (under the same scales), K - 1 one unit apart in the source (in
+   8s). nhwc -> nChw4c (K the pixels, K - 1 the blocks) and nChw4c ->
+   nhwc (K the blocks, K - 1 the pixels). Widening, their runs of 4 went
+   through blocks staged in source order, their f32 transposed and
+   zipped (3.6 instructions a value); narrowing, f32 -> s8 nhwc ->
+   nChw4c, through the converter a run at a time (5.5). */
+static int tl__sr_units4(const tl_reorder_plan *p, int K)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *P, *B;
-    tl_data_type st = p->src_md.data_type;
+    tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+    int widens = (st == TL_S8 || st == TL_U8) && dt == TL_F32, narrows = st == TL_F32 && (dt == TL_S8 || dt == TL_U8);
     if (K < 1 || p->mode == TL_REORDER_MODE_COPY || p->has_tails) return 0;
     P = &p->loops[K];
     B = &p->loops[K - 1];
-    return (st == TL_S8 || st == TL_U8) && p->dst_md.data_type == TL_F32 && L->size == 4 &&
-           L->src_stride == 1 && L->dst_stride == 1 && L->scale_stride <= 1 && P->dst_stride == 4 &&
-           P->scale_stride == 0 && B->src_stride == 4 && B->size % 8 == 0 && tl__sr_avx2() &&
-           !tl__sr_q_of(p, tl__sr_no_scales).extra;
+    return (widens || narrows) && L->size == 4 && L->src_stride == 1 && L->dst_stride == 1 &&
+           L->scale_stride <= 1 && P->dst_stride == 4 && P->scale_stride == 0 && B->src_stride == 4 &&
+           B->size % 8 == 0 && tl__sr_avx2() && !tl__sr_q_of(p, tl__sr_no_scales).extra;
 }
 
 /* count runs of n bytes, run k at s + k*rs.s and d + k*rs.d, copied by
@@ -5611,9 +5709,9 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
            take them per step; s8 -> f32, f32 -> s8, f32 -> bf16 and
            scaled f32 nChw16c -> nhwc 8x64x14x14 in cache 4.3-6.2x on the
            Zen 4, s8 -> f32 256x64x14x14 2.65x) */
-        sh->widen4 = tl__sr_widens4(p, sh->K);
+        sh->units4 = tl__sr_units4(p, sh->K);
         if ((p->mode == TL_REORDER_MODE_COPY || !p->has_tails) && sh->K >= 1 &&
-            (p->loops[sh->K].size < 64 || sh->widen4 ||
+            (p->loops[sh->K].size < 64 || sh->units4 ||
              (p->mode != TL_REORDER_MODE_COPY && tl__sr_plan_joins(p, sh->K))))
             sh->K2 = sh->K - 1;
         if (p->mode == TL_REORDER_MODE_COPY && sh->K2 >= 1) tl__sr_copy_loops(p, sh);
@@ -5750,7 +5848,7 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
             tl_dim run = L->size * (tl_dim)tl_dt_size(p->src_md.data_type);
             return run < 16 && ((run != 4 && run != 8) || p->has_tails) && nC > L->size;
         }
-        return L->size < 16 && L->size != 8 && nC > L->size && !sh->widen4;
+        return L->size < 16 && L->size != 8 && nC > L->size && !sh->units4;
     default: return 0;
     }
 }
@@ -6265,8 +6363,9 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
     tl__sr_runs outer = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run, t;
     tl_dim o;
 #if TL__SR_AVX2
-    if (sh->widen4 && outer.count % 8 == 0) {   /* else the blocks were split between threads */
-        tl__sr8_widen4_tile(s, rs.s, d, outer.d, outer.count, rs.count, p->src_md.data_type == TL_U8, sc, outer.c,
+    if (sh->units4 && outer.count % 8 == 0) {   /* else the blocks were split between threads */
+        tl__sr8_units4_tile(p->dst_md.data_type != TL_F32, s, rs.s, d, outer.d, outer.count, rs.count,
+                            p->src_md.data_type == TL_U8 || p->dst_md.data_type == TL_U8, sc, outer.c,
                             sh->stream && (uintptr_t)d % 16 == 0 && outer.d % 16 == 0);
         return;
     }

@@ -63,6 +63,11 @@ static long cases_perm, cases_perm_fast;   /* blocks staged in source order */
 static long cases_onepass;  /* of those, transposed and zipped in one pass */
 static long cases_zipsrc;   /* of those, zipped straight from an f32 source (AVX2 too) */
 
+/* Set: fill gives f32 only ordinary values (eighths within +-250, ties
+   and saturation among them), which kernels that check a group of
+   values for the hard ones then take by their fast way. */
+static int tame_floats;
+
 /* Random bytes, or (for float types) a value from a list of hard ones. */
 static void fill(unsigned char *p, size_t bytes, tl_data_type dt)
 {
@@ -72,7 +77,10 @@ static void fill(unsigned char *p, size_t bytes, tl_data_type dt)
     size_t i, es = tl_dt_size(dt);
     for (i = 0; i + es <= bytes; i += es) {
         uint64_t r = tl_test_rand();
-        if (dt == TL_F32 && r % 4 == 0) {
+        if (dt == TL_F32 && tame_floats) {
+            float f = (float)((int)((r >> 16) % 4001) - 2000) / 8.f;
+            memcpy(p + i, &f, 4);
+        } else if (dt == TL_F32 && r % 4 == 0) {
             float f;
             uint32_t u;
             switch ((r >> 8) % 4) {
@@ -1193,59 +1201,67 @@ static void byte_tiles(void)
 }
 
 /* s8 and u8 pixels into f32 blocks of 4 (nhwc -> nChw4c) and blocks of
-   4 into f32 pixels (nChw4c -> nhwc), as AVX2's widening steps move
-   them (tl__sr8_widen4_tile: 4 dst-dense units of 4 values by 8
-   source-dense ones a step, the last of the 4 through stack copies).
-   Into blocks: channels in 32s take them where there is no beta or
-   zero point (no scale, one, one per channel); 24 and 20 channels (6
-   and 5 blocks) the staged blocks. Into pixels: planes of pixels in 8s,
-   no scale or one (per channel, the scales would vary along the blocks,
+   4 into f32 pixels (nChw4c -> nhwc), and f32 into s8 and u8 both ways,
+   as AVX2's steps for units of 4 values move them (tl__sr8_units4_tile:
+   dst-dense units by 8 source-dense ones a step, the last through stack
+   copies). Into blocks: channels in 32s take them where there is no
+   beta or zero point (no scale, one, one per channel; 96 channels
+   scale their 24 blocks 32 at a time); 24 and 20 channels (6 and 5
+   blocks) the other paths. Into pixels: planes of pixels in 8s, no
+   scale or one (per channel, the scales would vary along the blocks,
    dst-dense). 1 to 196 pixels, one and two threads (which split one
    image's blocks or pixels, into counts not in 8s), dst on a line and
-   off it (streamed from 1 KiB here where 16-byte aligned). */
-static void widened_blocks4(void)
+   off it (streamed from 1 KiB here where 16-byte aligned). The f32
+   sources hold NaN, infinities and values past every bound (fill), and
+   then only ordinary values (tame_floats), which s8 narrows without
+   its NaN mask. */
+static void units_of_4(void)
 {
-    static const tl_dim channels[] = { 32, 64, 24, 20, 96 };
+    static const tl_dim channels[] = { 32, 64, 24, 20, 96, 160 };
     static const tl_dim planes[][2] = { { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 2 }, { 1, 5 }, { 2, 3 }, { 1, 7 },
                                         { 3, 3 }, { 5, 7 }, { 1, 47 }, { 14, 14 }, { 2, 4 }, { 4, 10 } };
     static const tl_data_type t[] = { TL_S8, TL_U8 };
-    static float scales[96];
+    static float scales[160];
     size_t i, j, k;
-    int v, back, taken = 0;
-    for (v = 0; v < 96; ++v) scales[v] = (float)(v % 5 + 1) / 4.f + (v % 2 ? 64.f : 0.f);
-    for (back = 0; back < 2; ++back)
-        for (i = 0; i < sizeof channels / sizeof channels[0]; ++i)
-            for (j = 0; j < sizeof planes / sizeof planes[0]; ++j)
-                for (k = 0; k < sizeof t / sizeof t[0]; ++k)
-                    for (v = 0; v < 6; ++v) {
-                        tl_dim dims[4], hw = planes[j][0] * planes[j][1];
-                        tl_memory_desc s, d;
-                        tl_reorder_attr a;
-                        tl__sr_shape sh;
-                        char what[160];
-                        int widens, expect;
-                        dims[0] = 1 + (tl_dim)(j % 2);  /* one image: two threads split its loops */
-                        dims[1] = channels[i];
-                        dims[2] = planes[j][0];
-                        dims[3] = planes[j][1];
-                        tile_attr(&a, scales, v);
-                        if (tl_md_init_by_tag(&s, 4, dims, t[k], back ? "nChw4c" : "nhwc") ||
-                            tl_md_init_by_tag(&d, 4, dims, TL_F32, back ? "nhwc" : "nChw4c")) {
-                            CHECK_MSG(0, "%s nhwc <-> nChw4c refused", tl_dt_name(t[k]));
-                            continue;
+    int v, back, narrow, taken = 0;
+    for (v = 0; v < 160; ++v) scales[v] = (float)(v % 5 + 1) / 4.f + (v % 2 ? 64.f : 0.f);
+    for (narrow = 0; narrow < 2; ++narrow)
+        for (back = 0; back < 2; ++back)
+            for (i = 0; i < sizeof channels / sizeof channels[0]; ++i)
+                for (j = 0; j < sizeof planes / sizeof planes[0]; ++j)
+                    for (k = 0; k < sizeof t / sizeof t[0]; ++k)
+                        for (v = 0; v < 6; ++v) {
+                            tl_dim dims[4], hw = planes[j][0] * planes[j][1];
+                            tl_data_type sdt = narrow ? TL_F32 : t[k], ddt = narrow ? t[k] : TL_F32;
+                            tl_memory_desc s, d;
+                            tl_reorder_attr a;
+                            tl__sr_shape sh;
+                            char what[160];
+                            int units, expect;
+                            dims[0] = 1 + (tl_dim)(j % 2);  /* one image: two threads split its loops */
+                            dims[1] = channels[i];
+                            dims[2] = planes[j][0];
+                            dims[3] = planes[j][1];
+                            tile_attr(&a, scales, v);
+                            if (tl_md_init_by_tag(&s, 4, dims, sdt, back ? "nChw4c" : "nhwc") ||
+                                tl_md_init_by_tag(&d, 4, dims, ddt, back ? "nhwc" : "nChw4c")) {
+                                CHECK_MSG(0, "%s -> %s nhwc <-> nChw4c refused", tl_dt_name(sdt), tl_dt_name(ddt));
+                                continue;
+                            }
+                            snprintf(what, sizeof what, "units of 4 %s -> %s %s %ldx%ldx%ldx%ld scales %d mask %d beta %g zp %d thr %d",
+                                     tl_dt_name(sdt), tl_dt_name(ddt), back ? "nChw4c -> nhwc" : "nhwc -> nChw4c",
+                                     (long)dims[0], (long)dims[1], (long)dims[2], (long)dims[3], a.scales != NULL,
+                                     a.scale_mask, (double)a.beta, (int)a.dst_zero_point, a.nthreads);
+                            units = plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_RUN && sh.units4;
+                            expect = v < 4 && (back ? v % 3 != 2 && hw % 8 == 0 && dims[1] > 4 : dims[1] % 32 == 0);
+                            if (tl__sr_avx2() && hw > 1) CHECK_MSG(units == expect, "%s: units %d", what, units);
+                            taken += units;
+                            compare(&s, &d, &a, v % 2 * 4, what);
+                            tame_floats = narrow;
+                            compare(&s, &d, &a, v % 2 * 4, what);
+                            tame_floats = 0;
                         }
-                        snprintf(what, sizeof what,
-                                 "widened %s -> f32 %s %ldx%ldx%ldx%ld scales %d mask %d beta %g zp %d thr %d",
-                                 tl_dt_name(t[k]), back ? "nChw4c -> nhwc" : "nhwc -> nChw4c", (long)dims[0],
-                                 (long)dims[1], (long)dims[2], (long)dims[3], a.scales != NULL, a.scale_mask,
-                                 (double)a.beta, (int)a.dst_zero_point, a.nthreads);
-                        widens = plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_RUN && sh.widen4;
-                        expect = v < 4 && (back ? v % 3 != 2 && hw % 8 == 0 && dims[1] > 4 : dims[1] % 32 == 0);
-                        if (tl__sr_avx2() && hw > 1) CHECK_MSG(widens == expect, "%s: widened %d", what, widens);
-                        taken += widens;
-                        compare(&s, &d, &a, v % 2 * 4, what);
-                    }
-    printf("widened blocks of 4: %d plans\n", taken);
+    printf("units of 4: %d plans\n", taken);
 }
 
 /* The block side of the wide tile that a copying plan s -> d copies its
@@ -2213,7 +2229,7 @@ int main(int argc, char **argv)
     scaled_f32();
     direct_tiles();
     byte_tiles();
-    widened_blocks4();
+    units_of_4();
     onepass_blocks();
     tail_sweep();
     views((int)tl_test_cases(200));
