@@ -2131,7 +2131,7 @@ TL__SR_INLINE void tl__sr8_units4_scales(int narrow, tl__sr_scales sc, tl_dim b0
    gained 1.1x into nChw4c from DRAM but lost as much in cache). Short
    streamed dst rows (the pixels of nChw4c -> nhwc into f32) take the
    steps 8 blocks at a time instead, so that each row's lines go out
-   in order (s8 -> f32 64x64x28x28 1.2x at one thread, 1.9x at two).
+   in order (s8 -> f32 64x64x28x28 1.2x at one thread, 1.4x at two).
    The last pixels (under P) go through stack copies of their source
    and dst. */
 TL__SR_INLINE void tl__sr8_units4_of(int narrow, const char *s, size_t ss, char *d, size_t db, tl_dim nb,
