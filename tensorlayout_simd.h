@@ -2111,13 +2111,8 @@ TL__SR_INLINE void tl__sr8_units4_scales(int narrow, tl__sr_scales sc, tl_dim b0
 {
     simde__m128 four[8];
     int k;
-    for (k = 0; k < 8; ++k) {   /* a block's 4 scales */
-        tl_dim at = sc.sidx + (b0 + k) * bc;
-        four[k] = !sc.sc ? simde_mm_set1_ps(1.f)
-                  : sc.sstep == 0 ? simde_mm_set1_ps(sc.sc[at])
-                                  : simde_mm_setr_ps(sc.sc[at], sc.sc[at + sc.sstep], sc.sc[at + 2 * sc.sstep],
-                                                     sc.sc[at + 3 * sc.sstep]);
-    }
+    for (k = 0; k < 8; ++k)     /* a block's 4 scales */
+        four[k] = sc.sc ? tl__sr_scale4(sc.sc, sc.sidx + (b0 + k) * bc, sc.sstep) : simde_mm_set1_ps(1.f);
     for (k = 0; k < (narrow ? 4 : 8); ++k)  /* widening: a block's, for both pixels of a vector; narrowing: a pair's */
         scale[k] = narrow ? simde_mm256_set_m128(four[2 * k + 1], four[2 * k]) : simde_mm256_set_m128(four[k], four[k]);
 }
