@@ -2117,22 +2117,6 @@ TL__SR_INLINE void tl__sr8_units4_scales(int narrow, tl__sr_scales sc, tl_dim b0
         scale[k] = narrow ? simde_mm256_set_m128(four[2 * k + 1], four[2 * k]) : simde_mm256_set_m128(four[k], four[k]);
 }
 
-/* A step of tl__sr8_units4_of on a tile of np < P pixels, through stack
-   copies of its source and dst, so that it reads and writes nothing
-   past the tile. */
-TL__SR_INLINE void tl__sr8_units4_narrow_tile(int narrow, const char *s, size_t ss, char *d, size_t db, tl_dim np,
-                                              int u8, const simde__m256 *scale)
-{
-    simde__m256i last_v[32], out_v[16];     /* P pixels of 8 units; 8 rows of P units */
-    char *last = (char *)(void *)last_v, *out = (char *)(void *)out_v;
-    const tl_dim P = narrow ? 8 : 4;
-    const size_t su = narrow ? 16 : 4, du = narrow ? 4 : 16;   /* a unit's bytes in source and dst */
-    memset(last, 0, (size_t)P * 8 * su);    /* the step reads P pixels */
-    tl__sr_stage_last(last, 8 * su, s, ss, np, 8 * su);
-    tl__sr8_units4_step(narrow, last, 8 * su, out, (size_t)P * du, u8, scale, 0);
-    tl__sr_unstage_rows(d, db, out, (size_t)P * du, (size_t)np * du, 8);
-}
-
 /* tl__sr8_units4_tile for one direction and byte type: a step takes P
    pixels of 8 blocks (8 narrowing, 4 widening), and the steps of all
    the blocks (of 32 at a time, with a scale each) go one after another,
@@ -2147,7 +2131,8 @@ TL__SR_INLINE void tl__sr8_units4_narrow_tile(int narrow, const char *s, size_t 
    that ends with them, overlapping the one before: it writes the same
    values again (there is no beta), which cost less than stack copies
    of the edge (f32 -> s8 nhwc -> nChw4c 8x48x28x28, 12 blocks: 3.2x;
-   nChw4c -> nhwc 14x14, whose 196 pixels are its blocks here). */
+   nChw4c -> nhwc 14x14, whose 196 pixels are its blocks here). So a
+   tile holds a step: np >= P, nb >= 8. */
 TL__SR_INLINE void tl__sr8_units4_of(int narrow, const char *s, size_t ss, char *d, size_t db, tl_dim nb,
                                      tl_dim np, int u8, tl__sr_scales sc, tl_dim bc, int nt)
 {
@@ -2164,12 +2149,8 @@ TL__SR_INLINE void tl__sr8_units4_of(int narrow, const char *s, size_t ss, char 
             for (k = 0; k < ng; ++k) {
                 b = b0 + 8 * k < nb - 8 ? b0 + 8 * k : nb - 8;
                 q = p + P <= np ? p : np - P;
-                if (q >= 0)
-                    tl__sr8_units4_step(narrow, s + (size_t)q * ss + (size_t)b * su, ss,
-                                        d + (size_t)q * du + (size_t)b * db, db, u8, scale[bc ? k : 0], nt);
-                else
-                    tl__sr8_units4_narrow_tile(narrow, s + (size_t)b * su, ss, d + (size_t)b * db, db, np, u8,
-                                               scale[bc ? k : 0]);
+                tl__sr8_units4_step(narrow, s + (size_t)q * ss + (size_t)b * su, ss,
+                                    d + (size_t)q * du + (size_t)b * db, db, u8, scale[bc ? k : 0], nt);
             }
     }
 }
@@ -5570,8 +5551,8 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
    one side and f32 on the other, that tl__sr8_units4_tile widens or
    narrows and transposes, in AVX2, without beta or zero points: L the 4
    values of a unit (a scale each, or one for all), K one unit apart in
-   dst (under the same scales), K - 1 one unit apart in the source (8 or
-   more: the step takes 8). nhwc -> nChw4c (K the pixels, K - 1 the blocks) and nChw4c ->
+   dst (under the same scales), K - 1 one unit apart in the source, both
+   as long as a step at least (tl__sr8_units4_of). nhwc -> nChw4c (K the pixels, K - 1 the blocks) and nChw4c ->
    nhwc (K the blocks, K - 1 the pixels). Widening, their runs of 4 went
    through blocks staged in source order, their f32 transposed and
    zipped (3.6 instructions a value); narrowing, f32 -> s8 nhwc ->
@@ -5586,7 +5567,7 @@ static int tl__sr_units4(const tl_reorder_plan *p, int K)
     B = &p->loops[K - 1];
     return (widens || narrows) && L->size == 4 && L->src_stride == 1 && L->dst_stride == 1 &&
            L->scale_stride <= 1 && P->dst_stride == 4 && P->scale_stride == 0 && B->src_stride == 4 &&
-           B->size >= 8 && tl__sr_avx2() && !tl__sr_q_of(p, tl__sr_no_scales).extra;
+           P->size >= (narrows ? 8 : 4) && B->size >= 8 && tl__sr_avx2() && !tl__sr_q_of(p, tl__sr_no_scales).extra;
 }
 
 /* count runs of n bytes, run k at s + k*rs.s and d + k*rs.d, copied by
@@ -6378,7 +6359,8 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
     tl__sr_runs outer = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run, t;
     tl_dim o;
 #if TL__SR_AVX2
-    if (sh->units4 && outer.count >= 8) {   /* else few blocks were left to this thread */
+    if (sh->units4 && outer.count >= 8 && rs.count >= (p->src_md.data_type == TL_F32 ? 8 : 4)) {
+        /* (else threads split the tile below a step) */
         tl__sr8_units4_tile(p->dst_md.data_type != TL_F32, s, rs.s, d, outer.d, outer.count, rs.count,
                             p->src_md.data_type == TL_U8 || p->dst_md.data_type == TL_U8, sc, outer.c,
                             sh->stream && (uintptr_t)d % 16 == 0 && outer.d % 16 == 0);

@@ -1204,14 +1204,14 @@ static void byte_tiles(void)
    4 into f32 pixels (nChw4c -> nhwc), and f32 into s8 and u8 both ways,
    as AVX2's steps for units of 4 values move them (tl__sr8_units4_tile:
    dst-dense units by 8 source-dense ones a step; the last units and
-   pixels in a step overlapping the one before, tiles of fewer pixels
-   than a step through stack copies). Into blocks: 8 blocks or more take
-   them where there is no beta or zero point (no scale, one, one per
-   channel; 160 channels scale their 40 blocks 32 at a time, then 8; 52
-   channels end in a step of blocks 5 to 12, with their own scales); 24
-   and 20 channels (6 and 5 blocks) the other paths. Into pixels: planes
-   of 8 pixels or more (14x14: 24 steps of 8 and one of the last 8), no
-   scale or one (per
+   pixels in a step overlapping the one before). Into blocks: 8 blocks
+   or more, and a step's pixels (8 narrowing, 4 widening), take them
+   where there is no beta or zero point (no scale, one, one per channel;
+   160 channels scale their 40 blocks 32 at a time, then 8; 52 channels
+   end in a step of blocks 5 to 12, with their own scales); 24 and 20
+   channels (6 and 5 blocks) and fewer pixels the other paths. Into
+   pixels: planes of 8 pixels or more (14x14: 24 steps of 8 and one of
+   the last 8), a step's blocks, no scale or one (per
    channel, the scales would vary along the blocks, dst-dense). 1 to 196 pixels, one and two threads (which split one
    image's blocks or pixels, into counts not in 8s), dst on a line and
    off it (streamed from 1 KiB here where 16-byte aligned). The f32
@@ -1256,7 +1256,8 @@ static void units_of_4(void)
                                      (long)dims[0], (long)dims[1], (long)dims[2], (long)dims[3], a.scales != NULL,
                                      a.scale_mask, (double)a.beta, (int)a.dst_zero_point, a.nthreads);
                             units = plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_RUN && sh.units4;
-                            expect = v < 4 && (back ? v % 3 != 2 && hw >= 8 && dims[1] > 4 : dims[1] >= 32);
+                            expect = v < 4 && (back ? v % 3 != 2 && hw >= 8 && dims[1] / 4 >= (narrow ? 8 : 4)
+                                                 : dims[1] >= 32 && hw >= (narrow ? 8 : 4));
                             if (tl__sr_avx2() && hw > 1) CHECK_MSG(units == expect, "%s: units %d", what, units);
                             taken += units;
                             compare(&s, &d, &a, v % 2 * 4, what);
