@@ -1106,6 +1106,13 @@ static void tl__sr_tiles_edge(size_t es, const char *b, const size_t *off, int r
         } \
     }
 
+/* The pixels a step of tl__sr8_units4_tile (tl__sr_units4) takes: 8 narrowing to bytes,
+   4 otherwise. */
+static tl_dim tl__sr8_units4_pixels(int narrow, tl_data_type t)
+{
+    return narrow && t != TL_BF16 ? 8 : 4;
+}
+
 #if TL__SR_AVX2
 /* The last values of a tile's rows, for kernels that work in whole
    steps (tl__sr8_bytes_tile, tl__sr_tile_direct): n bytes of each of
@@ -2099,11 +2106,84 @@ TL__SR_INLINE void tl__sr8_narrow4_step(const char *s, size_t ss, char *d, size_
     for (k = 0; k < 4; ++k) tl__sr8_narrow4_pair(s + 32 * k, ss, d + (size_t)(2 * k) * db, db, u8, scale[k], nt);
 }
 
-TL__SR_INLINE void tl__sr8_units4_step(int narrow, const char *s, size_t ss, char *d, size_t db, int u8,
-                                       const simde__m256 *scale, int nt)
+/* The narrowing step of tl__sr8_units4_tile into bf16: 4 pixels of 8
+   blocks of f32, a pair of blocks at a time (scale[k]: blocks 2k and
+   2k + 1). packus joins two pixels' bf16 lane by lane, the first
+   block's values of both in the low 128-bit lane and the second's in
+   the high, and a lane permute of two such makes each block's 4 pixels
+   one 32-byte store. */
+TL__SR_INLINE void tl__sr8_narrow4_bf16_step(const char *s, size_t ss, char *d, size_t db, const simde__m256 *scale,
+                                             int nt)
 {
-    if (narrow) tl__sr8_narrow4_step(s, ss, d, db, u8, scale, nt);
-    else tl__sr8_widen4_step(s, ss, d, db, u8, scale, nt);
+    simde__m256i w[4], h[2];
+    int k, j;
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k) {
+        TL__SR_UNROLL
+        for (j = 0; j < 4; ++j)
+            w[j] = tl__sr8_bf16(simde_mm256_mul_ps(
+                scale[k], simde_mm256_loadu_ps((const float *)(const void *)(s + 32 * k + (size_t)j * ss))));
+        h[0] = simde_mm256_packus_epi32(w[0], w[1]);
+        h[1] = simde_mm256_packus_epi32(w[2], w[3]);
+        tl__sr8_put(d + (size_t)(2 * k) * db, simde_mm256_permute2x128_si256(h[0], h[1], 0x20), nt);
+        tl__sr8_put(d + (size_t)(2 * k + 1) * db, simde_mm256_permute2x128_si256(h[0], h[1], 0x31), nt);
+    }
+}
+
+/* The 8 bf16 values of h as f32 (exact: bf16 is the top half of an
+   f32), times scale where scaled: a product by 1 would quiet a
+   signalling NaN, which the core passes on as it is. */
+TL__SR_INLINE simde__m256 tl__sr8_bf16_f32(simde__m128i h, int scaled, simde__m256 scale)
+{
+    simde__m256 v = simde_mm256_castsi256_ps(simde_mm256_slli_epi32(simde_mm256_cvtepu16_epi32(h), 16));
+    if (!scaled) return v;
+    v = simde_mm256_mul_ps(scale, v);
+    TL__SR_ROUNDED(v);
+    return v;
+}
+
+/* The widening step of tl__sr8_units4_tile from bf16: 4 pixels (ss
+   bytes apart) of 8 blocks of 4 bf16 to the blocks' rows of f32 times
+   scale[block], 4 blocks (32 bytes of each pixel) at a time. Unpacks of
+   64 bits pair a block's values of pixels 0 and 1 (2 and 3) in a
+   128-bit lane: the low unpack holds blocks 0 and 2 in its two lanes,
+   the high one 1 and 3; each lane widens into 32 bytes of its row. */
+TL__SR_INLINE void tl__sr8_widen4_bf16_step(const char *s, size_t ss, char *d, size_t db, int scaled,
+                                            const simde__m256 *scale, int nt)
+{
+    simde__m256i x[4], q[2][2];
+    int h, j, k, e;
+    TL__SR_UNROLL
+    for (h = 0; h < 2; ++h) {
+        TL__SR_UNROLL
+        for (j = 0; j < 4; ++j)
+            x[j] = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s + 32 * h + (size_t)j * ss));
+        TL__SR_UNROLL
+        for (e = 0; e < 2; ++e) {   /* pixels 2e and 2e + 1 */
+            q[e][0] = simde_mm256_unpacklo_epi64(x[2 * e], x[2 * e + 1]);
+            q[e][1] = simde_mm256_unpackhi_epi64(x[2 * e], x[2 * e + 1]);
+        }
+        TL__SR_UNROLL
+        for (k = 0; k < 4; ++k)
+            TL__SR_UNROLL
+            for (e = 0; e < 2; ++e) {
+                simde__m256i v = q[e][k % 2];
+                simde__m128i l = k < 2 ? simde_mm256_castsi256_si128(v) : simde_mm256_extracti128_si256(v, 1);
+                tl__sr8_put(d + (size_t)(4 * h + k) * db + 32 * e,
+                            simde_mm256_castps_si256(tl__sr8_bf16_f32(l, scaled, scale[4 * h + k])), nt);
+            }
+    }
+}
+
+/* A step of tl__sr8_units4_tile; t: the type that is not f32; scaled:
+   scale holds the plan's scales, else 1s. */
+TL__SR_INLINE void tl__sr8_units4_step(int narrow, tl_data_type t, const char *s, size_t ss, char *d, size_t db,
+                                       int scaled, const simde__m256 *scale, int nt)
+{
+    if (narrow && t == TL_BF16) tl__sr8_narrow4_bf16_step(s, ss, d, db, scale, nt);
+    else if (narrow) tl__sr8_narrow4_step(s, ss, d, db, t == TL_U8, scale, nt);
+    else if (t == TL_BF16) tl__sr8_widen4_bf16_step(s, ss, d, db, scaled, scale, nt);
+    else tl__sr8_widen4_step(s, ss, d, db, t == TL_U8, scale, nt);
 }
 
 /* The scale vectors of tl__sr8_units4_step for blocks b0 to b0 + 7. */
@@ -2133,11 +2213,11 @@ TL__SR_INLINE void tl__sr8_units4_scales(int narrow, tl__sr_scales sc, tl_dim b0
    of the edge (f32 -> s8 nhwc -> nChw4c 8x48x28x28, 12 blocks: 3.2x;
    nChw4c -> nhwc 14x14, whose 196 pixels are its blocks here). So a
    tile holds a step: np >= P, nb >= 8. */
-TL__SR_INLINE void tl__sr8_units4_of(int narrow, const char *s, size_t ss, char *d, size_t db, tl_dim nb,
-                                     tl_dim np, int u8, tl__sr_scales sc, tl_dim bc, int nt)
+TL__SR_INLINE void tl__sr8_units4_of(int narrow, tl_data_type t, const char *s, size_t ss, char *d, size_t db,
+                                     tl_dim nb, tl_dim np, tl__sr_scales sc, tl_dim bc, int nt)
 {
-    const tl_dim P = narrow ? 8 : 4;
-    const size_t su = narrow ? 16 : 4, du = narrow ? 4 : 16;   /* a unit's bytes in source and dst */
+    const tl_dim P = tl__sr8_units4_pixels(narrow, t);
+    const size_t tu = 4 * tl_dt_size(t), su = narrow ? 16 : tu, du = narrow ? tu : 16;   /* a unit's bytes */
     const tl_dim chunk = nt && (size_t)np * du <= 1024 ? 8 : bc ? 32 : nb;
     simde__m256 scale[4][8];
     tl_dim b0, b, p, q, ng, k;
@@ -2149,26 +2229,28 @@ TL__SR_INLINE void tl__sr8_units4_of(int narrow, const char *s, size_t ss, char 
             for (k = 0; k < ng; ++k) {
                 b = b0 + 8 * k < nb - 8 ? b0 + 8 * k : nb - 8;
                 q = p + P <= np ? p : np - P;
-                tl__sr8_units4_step(narrow, s + (size_t)q * ss + (size_t)b * su, ss,
-                                    d + (size_t)q * du + (size_t)b * db, db, u8, scale[bc ? k : 0], nt);
+                tl__sr8_units4_step(narrow, t, s + (size_t)q * ss + (size_t)b * su, ss,
+                                    d + (size_t)q * du + (size_t)b * db, db, sc.sc != NULL, scale[bc ? k : 0], nt);
             }
     }
 }
 
 /* np pixels (ss bytes apart) of nb blocks of 4 values, back to
    back (nhwc), to nb rows of np pixels of 4 values (db bytes apart:
-   nChw4c), widened from s8 (u8: u8) to f32 or narrowed (narrow) from
-   f32 to s8 (u8), value j of block b times sc.sc[sc.sidx + b bc + j
+   nChw4c), widened from t (s8, u8, bf16) to f32 or narrowed (narrow)
+   from f32 to t, value j of block b times sc.sc[sc.sidx + b bc + j
    sc.sstep] (sc.sc NULL: none). The same moves nChw4c -> nhwc with
    pixels and blocks trading places (np blocks of nb pixels; the scales
    then one for all). nt: streamed. */
-static void tl__sr8_units4_tile(int narrow, const char *s, size_t ss, char *d, size_t db, tl_dim nb, tl_dim np,
-                                int u8, tl__sr_scales sc, tl_dim bc, int nt)
+static void tl__sr8_units4_tile(int narrow, tl_data_type t, const char *s, size_t ss, char *d, size_t db, tl_dim nb,
+                                tl_dim np, tl__sr_scales sc, tl_dim bc, int nt)
 {
-    if (narrow && u8) tl__sr8_units4_of(1, s, ss, d, db, nb, np, 1, sc, bc, nt);
-    else if (narrow) tl__sr8_units4_of(1, s, ss, d, db, nb, np, 0, sc, bc, nt);
-    else if (u8) tl__sr8_units4_of(0, s, ss, d, db, nb, np, 1, sc, bc, nt);
-    else tl__sr8_units4_of(0, s, ss, d, db, nb, np, 0, sc, bc, nt);
+    if (narrow && t == TL_S8) tl__sr8_units4_of(1, TL_S8, s, ss, d, db, nb, np, sc, bc, nt);
+    else if (narrow && t == TL_U8) tl__sr8_units4_of(1, TL_U8, s, ss, d, db, nb, np, sc, bc, nt);
+    else if (narrow) tl__sr8_units4_of(1, TL_BF16, s, ss, d, db, nb, np, sc, bc, nt);
+    else if (t == TL_S8) tl__sr8_units4_of(0, TL_S8, s, ss, d, db, nb, np, sc, bc, nt);
+    else if (t == TL_U8) tl__sr8_units4_of(0, TL_U8, s, ss, d, db, nb, np, sc, bc, nt);
+    else tl__sr8_units4_of(0, TL_BF16, s, ss, d, db, nb, np, sc, bc, nt);
 }
 
 /* One block of tl__sr8_tiles4: the first mm columns of the block at b
@@ -5547,27 +5629,30 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
     return n <= TL__SR_SHORT_CONVERT ? p->nloops - 2 : -1;
 }
 
-/* Whether plan p's runs along loop K are units of 4 values, s8 or u8 on
-   one side and f32 on the other, that tl__sr8_units4_tile widens or
-   narrows and transposes, in AVX2, without beta or zero points: L the 4
-   values of a unit (a scale each, or one for all), K one unit apart in
-   dst (under the same scales), K - 1 one unit apart in the source, both
-   as long as a step at least (tl__sr8_units4_of). nhwc -> nChw4c (K the pixels, K - 1 the blocks) and nChw4c ->
-   nhwc (K the blocks, K - 1 the pixels). Widening, their runs of 4 went
-   through blocks staged in source order, their f32 transposed and
-   zipped (3.6 instructions a value); narrowing, f32 -> s8 nhwc ->
-   nChw4c, through the converter a run at a time (5.5). */
+/* Whether plan p's runs along loop K are units of 4 values, s8, u8 or
+   bf16 on one side and f32 on the other, that tl__sr8_units4_tile
+   widens or narrows and transposes, in AVX2, without beta or zero
+   points: L the 4 values of a unit (a scale each, or one for all), K
+   one unit apart in dst (under the same scales), K - 1 one unit apart
+   in the source, both as long as a step at least (tl__sr8_units4_of).
+   nhwc -> nChw4c (K the pixels, K - 1 the blocks) and nChw4c -> nhwc (K
+   the blocks, K - 1 the pixels). Widening, their runs of 4 went through
+   blocks staged in source order, their f32 transposed and zipped (3.6
+   instructions a value); narrowing, f32 -> s8 nhwc -> nChw4c, through
+   the converter a run at a time (5.5). */
 static int tl__sr_units4(const tl_reorder_plan *p, int K)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *P, *B;
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
-    int widens = (st == TL_S8 || st == TL_U8) && dt == TL_F32, narrows = st == TL_F32 && (dt == TL_S8 || dt == TL_U8);
+    int widens = (st == TL_S8 || st == TL_U8 || st == TL_BF16) && dt == TL_F32;
+    int narrows = st == TL_F32 && (dt == TL_S8 || dt == TL_U8 || dt == TL_BF16);
     if (K < 1 || p->mode == TL_REORDER_MODE_COPY || p->has_tails) return 0;
     P = &p->loops[K];
     B = &p->loops[K - 1];
     return (widens || narrows) && L->size == 4 && L->src_stride == 1 && L->dst_stride == 1 &&
            L->scale_stride <= 1 && P->dst_stride == 4 && P->scale_stride == 0 && B->src_stride == 4 &&
-           P->size >= (narrows ? 8 : 4) && B->size >= 8 && tl__sr_avx2() && !tl__sr_q_of(p, tl__sr_no_scales).extra;
+           P->size >= tl__sr8_units4_pixels(narrows, narrows ? dt : st) && B->size >= 8 && tl__sr_avx2() &&
+           !tl__sr_q_of(p, tl__sr_no_scales).extra;
 }
 
 /* count runs of n bytes, run k at s + k*rs.s and d + k*rs.d, copied by
@@ -6359,10 +6444,11 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
     tl__sr_runs outer = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run, t;
     tl_dim o;
 #if TL__SR_AVX2
-    if (sh->units4 && outer.count >= 8 && rs.count >= (p->src_md.data_type == TL_F32 ? 8 : 4)) {
+    int narrow = p->src_md.data_type == TL_F32;
+    tl_data_type other = narrow ? p->dst_md.data_type : p->src_md.data_type;    /* than f32 */
+    if (sh->units4 && outer.count >= 8 && rs.count >= tl__sr8_units4_pixels(narrow, other)) {
         /* (else threads split the tile below a step) */
-        tl__sr8_units4_tile(p->dst_md.data_type != TL_F32, s, rs.s, d, outer.d, outer.count, rs.count,
-                            p->src_md.data_type == TL_U8 || p->dst_md.data_type == TL_U8, sc, outer.c,
+        tl__sr8_units4_tile(narrow, other, s, rs.s, d, outer.d, outer.count, rs.count, sc, outer.c,
                             sh->stream && (uintptr_t)d % 16 == 0 && outer.d % 16 == 0);
         return;
     }

@@ -1200,30 +1200,32 @@ static void byte_tiles(void)
     printf("byte tiles: %d plans\n", taken);
 }
 
-/* s8 and u8 pixels into f32 blocks of 4 (nhwc -> nChw4c) and blocks of
-   4 into f32 pixels (nChw4c -> nhwc), and f32 into s8 and u8 both ways,
-   as AVX2's steps for units of 4 values move them (tl__sr8_units4_tile:
-   dst-dense units by 8 source-dense ones a step; the last units and
-   pixels in a step overlapping the one before). Into blocks: 8 blocks
-   or more, and a step's pixels (8 narrowing, 4 widening), take them
-   where there is no beta or zero point (no scale, one, one per channel;
-   160 channels scale their 40 blocks 32 at a time, then 8; 52 channels
-   end in a step of blocks 5 to 12, with their own scales); 24 and 20
-   channels (6 and 5 blocks) and fewer pixels the other paths. Into
-   pixels: planes of 8 pixels or more (14x14: 24 steps of 8 and one of
-   the last 8), a step's blocks, no scale or one (per
-   channel, the scales would vary along the blocks, dst-dense). 1 to 196 pixels, one and two threads (which split one
+/* s8, u8 and bf16 pixels into f32 blocks of 4 (nhwc -> nChw4c) and
+   blocks of 4 into f32 pixels (nChw4c -> nhwc), and f32 into s8, u8
+   and bf16 both ways, as AVX2's steps for units of 4 values move them
+   (tl__sr8_units4_tile: dst-dense units by 8 source-dense ones a step;
+   the last units and pixels in a step overlapping the one before).
+   Into blocks: 8 blocks or more, and a step's pixels (8 narrowing into
+   bytes, 4 otherwise), take them where there is no beta or zero point
+   (no scale, one, one per channel; 160 channels scale their 40 blocks
+   32 at a time, then 8; 52 channels end in a step of blocks 5 to 12,
+   with their own scales); 24 and 20 channels (6 and 5 blocks) and fewer
+   pixels the other paths. Into pixels: planes of 8 pixels or more
+   (14x14: 24 steps of 8 and one of the last 8), a step's blocks, no
+   scale or one (per channel, the scales would vary along the blocks,
+   dst-dense). 1 to 196 pixels, one and two threads (which split one
    image's blocks or pixels, into counts not in 8s), dst on a line and
    off it (streamed from 1 KiB here where 16-byte aligned). The f32
    sources hold NaN, infinities and values past every bound (fill), and
-   then only ordinary values (tame_floats), which s8 narrows without
-   its NaN mask. */
+   then only ordinary values (tame_floats), which s8 narrows without its
+   NaN mask; the bf16 sources hold signalling NaNs, which widen
+   unquieted where there is no scale. */
 static void units_of_4(void)
 {
     static const tl_dim channels[] = { 32, 64, 24, 20, 96, 160, 52 };
     static const tl_dim planes[][2] = { { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 2 }, { 1, 5 }, { 2, 3 }, { 1, 7 },
                                         { 3, 3 }, { 5, 7 }, { 1, 47 }, { 14, 14 }, { 2, 4 }, { 4, 10 } };
-    static const tl_data_type t[] = { TL_S8, TL_U8 };
+    static const tl_data_type t[] = { TL_S8, TL_U8, TL_BF16 };
     static float scales[160];
     size_t i, j, k;
     int v, back, narrow, taken = 0;
@@ -1240,7 +1242,7 @@ static void units_of_4(void)
                             tl_reorder_attr a;
                             tl__sr_shape sh;
                             char what[160];
-                            int units, expect;
+                            int units, expect, step;
                             dims[0] = 1 + (tl_dim)(j % 2);  /* one image: two threads split its loops */
                             dims[1] = channels[i];
                             dims[2] = planes[j][0];
@@ -1256,8 +1258,9 @@ static void units_of_4(void)
                                      (long)dims[0], (long)dims[1], (long)dims[2], (long)dims[3], a.scales != NULL,
                                      a.scale_mask, (double)a.beta, (int)a.dst_zero_point, a.nthreads);
                             units = plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_RUN && sh.units4;
-                            expect = v < 4 && (back ? v % 3 != 2 && hw >= 8 && dims[1] / 4 >= (narrow ? 8 : 4)
-                                                 : dims[1] >= 32 && hw >= (narrow ? 8 : 4));
+                            step = narrow && t[k] != TL_BF16 ? 8 : 4;     /* a step's pixels */
+                            expect = v < 4 && (back ? v % 3 != 2 && hw >= 8 && dims[1] / 4 >= step
+                                                    : dims[1] >= 32 && hw >= step);
                             if (tl__sr_avx2() && hw > 1) CHECK_MSG(units == expect, "%s: units %d", what, units);
                             taken += units;
                             compare(&s, &d, &a, v % 2 * 4, what);
