@@ -1113,6 +1113,16 @@ static tl_dim tl__sr8_units4_pixels(int narrow, tl_data_type t)
     return narrow && t != TL_BF16 ? 8 : 4;
 }
 
+/* Whether n source-dense units make whole steps of tl__sr8_units4_tile:
+   8 or more (the last step overlapping the one before), or all 4 or 2
+   of a pixel's (nChw16c, nChw8c -> nChw4c) where a step can take that
+   many: narrowing steps go a pair of units at a time, bf16 widening 4
+   at a time. */
+static int tl__sr8_units4_fit(int narrow, tl_data_type t, tl_dim n)
+{
+    return n >= 8 || (n == 4 && (narrow || t == TL_BF16)) || (n == 2 && narrow);
+}
+
 #if TL__SR_AVX2
 /* The last values of a tile's rows, for kernels that work in whole
    steps (tl__sr8_bytes_tile, tl__sr_tile_direct): n bytes of each of
@@ -2096,29 +2106,29 @@ TL__SR_INLINE void tl__sr8_narrow4_pair(const char *s, size_t ss, char *d, size_
     tl__sr8_put(d + db, simde_mm256_permute2x128_si256(h[0], h[1], 0x31), nt);
 }
 
-/* The narrowing step of tl__sr8_units4_tile: 8 pixels of 8 blocks, a
-   pair of blocks at a time (scale[k]: blocks 2k and 2k + 1). */
-TL__SR_INLINE void tl__sr8_narrow4_step(const char *s, size_t ss, char *d, size_t db, int u8,
+/* The narrowing step of tl__sr8_units4_tile: 8 pixels of 2 * pairs
+   blocks, a pair of blocks at a time (scale[k]: blocks 2k and 2k + 1). */
+TL__SR_INLINE void tl__sr8_narrow4_step(const char *s, size_t ss, char *d, size_t db, int pairs, int u8,
                                         const simde__m256 *scale, int nt)
 {
     int k;
     TL__SR_UNROLL
-    for (k = 0; k < 4; ++k) tl__sr8_narrow4_pair(s + 32 * k, ss, d + (size_t)(2 * k) * db, db, u8, scale[k], nt);
+    for (k = 0; k < pairs; ++k) tl__sr8_narrow4_pair(s + 32 * k, ss, d + (size_t)(2 * k) * db, db, u8, scale[k], nt);
 }
 
-/* The narrowing step of tl__sr8_units4_tile into bf16: 4 pixels of 8
-   blocks of f32, a pair of blocks at a time (scale[k]: blocks 2k and
-   2k + 1). packus joins two pixels' bf16 lane by lane, the first
+/* The narrowing step of tl__sr8_units4_tile into bf16: 4 pixels of 2 *
+   pairs blocks of f32, a pair of blocks at a time (scale[k]: blocks 2k
+   and 2k + 1). packus joins two pixels' bf16 lane by lane, the first
    block's values of both in the low 128-bit lane and the second's in
    the high, and a lane permute of two such makes each block's 4 pixels
    one 32-byte store. */
-TL__SR_INLINE void tl__sr8_narrow4_bf16_step(const char *s, size_t ss, char *d, size_t db, const simde__m256 *scale,
-                                             int nt)
+TL__SR_INLINE void tl__sr8_narrow4_bf16_step(const char *s, size_t ss, char *d, size_t db, int pairs,
+                                             const simde__m256 *scale, int nt)
 {
     simde__m256i w[4], h[2];
     int k, j;
     TL__SR_UNROLL
-    for (k = 0; k < 4; ++k) {
+    for (k = 0; k < pairs; ++k) {
         TL__SR_UNROLL
         for (j = 0; j < 4; ++j)
             w[j] = tl__sr8_bf16(simde_mm256_mul_ps(
@@ -2143,18 +2153,18 @@ TL__SR_INLINE simde__m256 tl__sr8_bf16_f32(simde__m128i h, int scaled, simde__m2
 }
 
 /* The widening step of tl__sr8_units4_tile from bf16: 4 pixels (ss
-   bytes apart) of 8 blocks of 4 bf16 to the blocks' rows of f32 times
-   scale[block], 4 blocks (32 bytes of each pixel) at a time. Unpacks of
+   bytes apart) of 4 * halves blocks of 4 bf16 to the blocks' rows of
+   f32 times scale[block], 4 blocks (32 bytes of each pixel) at a time. Unpacks of
    64 bits pair a block's values of pixels 0 and 1 (2 and 3) in a
    128-bit lane: the low unpack holds blocks 0 and 2 in its two lanes,
    the high one 1 and 3; each lane widens into 32 bytes of its row. */
-TL__SR_INLINE void tl__sr8_widen4_bf16_step(const char *s, size_t ss, char *d, size_t db, int scaled,
+TL__SR_INLINE void tl__sr8_widen4_bf16_step(const char *s, size_t ss, char *d, size_t db, int halves, int scaled,
                                             const simde__m256 *scale, int nt)
 {
     simde__m256i x[4], q[2][2];
     int h, j, k, e;
     TL__SR_UNROLL
-    for (h = 0; h < 2; ++h) {
+    for (h = 0; h < halves; ++h) {
         TL__SR_UNROLL
         for (j = 0; j < 4; ++j)
             x[j] = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s + 32 * h + (size_t)j * ss));
@@ -2175,24 +2185,30 @@ TL__SR_INLINE void tl__sr8_widen4_bf16_step(const char *s, size_t ss, char *d, s
     }
 }
 
-/* A step of tl__sr8_units4_tile; t: the type that is not f32; scaled:
-   scale holds the plan's scales, else 1s. */
-TL__SR_INLINE void tl__sr8_units4_step(int narrow, tl_data_type t, const char *s, size_t ss, char *d, size_t db,
-                                       int scaled, const simde__m256 *scale, int nt)
+/* A step of tl__sr8_units4_tile over nu source-dense units (8, or as
+   tl__sr8_units4_fit allows 4 or 2); t: the type that is not f32;
+   scaled: scale holds the plan's scales, else 1s. The whole steps are
+   inlined apart, their counts constant. */
+TL__SR_INLINE void tl__sr8_units4_step(int narrow, tl_data_type t, tl_dim nu, const char *s, size_t ss, char *d,
+                                       size_t db, int scaled, const simde__m256 *scale, int nt)
 {
-    if (narrow && t == TL_BF16) tl__sr8_narrow4_bf16_step(s, ss, d, db, scale, nt);
-    else if (narrow) tl__sr8_narrow4_step(s, ss, d, db, t == TL_U8, scale, nt);
-    else if (t == TL_BF16) tl__sr8_widen4_bf16_step(s, ss, d, db, scaled, scale, nt);
+    if (narrow && t == TL_BF16 && nu == 8) tl__sr8_narrow4_bf16_step(s, ss, d, db, 4, scale, nt);
+    else if (narrow && t == TL_BF16) tl__sr8_narrow4_bf16_step(s, ss, d, db, (int)nu / 2, scale, nt);
+    else if (narrow && nu == 8) tl__sr8_narrow4_step(s, ss, d, db, 4, t == TL_U8, scale, nt);
+    else if (narrow) tl__sr8_narrow4_step(s, ss, d, db, (int)nu / 2, t == TL_U8, scale, nt);
+    else if (t == TL_BF16) tl__sr8_widen4_bf16_step(s, ss, d, db, nu == 8 ? 2 : 1, scaled, scale, nt);
     else tl__sr8_widen4_step(s, ss, d, db, t == TL_U8, scale, nt);
 }
 
-/* The scale vectors of tl__sr8_units4_step for blocks b0 to b0 + 7. */
-TL__SR_INLINE void tl__sr8_units4_scales(int narrow, tl__sr_scales sc, tl_dim b0, tl_dim bc, simde__m256 *scale)
+/* The scale vectors of tl__sr8_units4_step for blocks b0 to b0 + nu - 1
+   (1s past them). */
+TL__SR_INLINE void tl__sr8_units4_scales(int narrow, tl__sr_scales sc, tl_dim b0, tl_dim nu, tl_dim bc,
+                                         simde__m256 *scale)
 {
     simde__m128 four[8];
     int k;
     for (k = 0; k < 8; ++k)     /* a block's 4 scales */
-        four[k] = sc.sc ? tl__sr_scale4(sc.sc, sc.sidx + (b0 + k) * bc, sc.sstep) : simde_mm_set1_ps(1.f);
+        four[k] = sc.sc && k < nu ? tl__sr_scale4(sc.sc, sc.sidx + (b0 + k) * bc, sc.sstep) : simde_mm_set1_ps(1.f);
     for (k = 0; k < (narrow ? 4 : 8); ++k)  /* widening: a block's, for both pixels of a vector; narrowing: a pair's */
         scale[k] = narrow ? simde_mm256_set_m128(four[2 * k + 1], four[2 * k]) : simde_mm256_set_m128(four[k], four[k]);
 }
@@ -2212,24 +2228,24 @@ TL__SR_INLINE void tl__sr8_units4_scales(int narrow, tl__sr_scales sc, tl_dim b0
    values again (there is no beta), which cost less than stack copies
    of the edge (f32 -> s8 nhwc -> nChw4c 8x48x28x28, 12 blocks: 3.2x;
    nChw4c -> nhwc 14x14, whose 196 pixels are its blocks here). So a
-   tile holds a step: np >= P, nb >= 8. */
+   tile holds a step: np >= P, and nb fits (tl__sr8_units4_fit). */
 TL__SR_INLINE void tl__sr8_units4_of(int narrow, tl_data_type t, const char *s, size_t ss, char *d, size_t db,
                                      tl_dim nb, tl_dim np, tl__sr_scales sc, tl_dim bc, int nt)
 {
     const tl_dim P = tl__sr8_units4_pixels(narrow, t);
     const size_t tu = 4 * tl_dt_size(t), su = narrow ? 16 : tu, du = narrow ? tu : 16;   /* a unit's bytes */
-    const tl_dim chunk = nt && (size_t)np * du <= 1024 ? 8 : bc ? 32 : nb;
+    const tl_dim chunk = nt && (size_t)np * du <= 1024 ? 8 : bc ? 32 : nb, nu = nb < 8 ? nb : 8;
     simde__m256 scale[4][8];
     tl_dim b0, b, p, q, ng, k;
     for (b0 = 0; b0 < nb; b0 += chunk) {
         ng = ((nb - b0 < chunk ? nb - b0 : chunk) + 7) / 8;
         for (k = 0; k < (bc ? ng : 1); ++k)
-            tl__sr8_units4_scales(narrow, sc, b0 + 8 * k < nb - 8 ? b0 + 8 * k : nb - 8, bc, scale[k]);
+            tl__sr8_units4_scales(narrow, sc, b0 + 8 * k + nu <= nb ? b0 + 8 * k : nb - nu, nu, bc, scale[k]);
         for (p = 0; p < np; p += P)
             for (k = 0; k < ng; ++k) {
-                b = b0 + 8 * k < nb - 8 ? b0 + 8 * k : nb - 8;
+                b = b0 + 8 * k + nu <= nb ? b0 + 8 * k : nb - nu;
                 q = p + P <= np ? p : np - P;
-                tl__sr8_units4_step(narrow, t, s + (size_t)q * ss + (size_t)b * su, ss,
+                tl__sr8_units4_step(narrow, t, nu, s + (size_t)q * ss + (size_t)b * su, ss,
                                     d + (size_t)q * du + (size_t)b * db, db, sc.sc != NULL, scale[bc ? k : 0], nt);
             }
     }
@@ -5634,7 +5650,8 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
    widens or narrows and transposes, in AVX2, without beta or zero
    points: L the 4 values of a unit (a scale each, or one for all), K
    one unit apart in dst (under the same scales), K - 1 one unit apart
-   in the source, both as long as a step at least (tl__sr8_units4_of).
+   in the source, as many as a step takes (tl__sr8_units4_fit) and K at
+   least a step's pixels.
    nhwc -> nChw4c (K the pixels, K - 1 the blocks) and nChw4c -> nhwc (K
    the blocks, K - 1 the pixels). Widening, their runs of 4 went through
    blocks staged in source order, their f32 transposed and zipped (3.6
@@ -5651,7 +5668,8 @@ static int tl__sr_units4(const tl_reorder_plan *p, int K)
     B = &p->loops[K - 1];
     return (widens || narrows) && L->size == 4 && L->src_stride == 1 && L->dst_stride == 1 &&
            L->scale_stride <= 1 && P->dst_stride == 4 && P->scale_stride == 0 && B->src_stride == 4 &&
-           P->size >= tl__sr8_units4_pixels(narrows, narrows ? dt : st) && B->size >= 8 && tl__sr_avx2() &&
+           P->size >= tl__sr8_units4_pixels(narrows, narrows ? dt : st) &&
+           tl__sr8_units4_fit(narrows, narrows ? dt : st, B->size) && tl__sr_avx2() &&
            !tl__sr_q_of(p, tl__sr_no_scales).extra;
 }
 
@@ -6446,7 +6464,8 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
 #if TL__SR_AVX2
     int narrow = p->src_md.data_type == TL_F32;
     tl_data_type other = narrow ? p->dst_md.data_type : p->src_md.data_type;    /* than f32 */
-    if (sh->units4 && outer.count >= 8 && rs.count >= tl__sr8_units4_pixels(narrow, other)) {
+    if (sh->units4 && tl__sr8_units4_fit(narrow, other, outer.count) &&
+        rs.count >= tl__sr8_units4_pixels(narrow, other)) {
         /* (else threads split the tile below a step) */
         tl__sr8_units4_tile(narrow, other, s, rs.s, d, outer.d, outer.count, rs.count, sc, outer.c,
                             sh->stream && (uintptr_t)d % 16 == 0 && outer.d % 16 == 0);

@@ -1222,16 +1222,18 @@ static void byte_tiles(void)
    unquieted where there is no scale. */
 static void units_of_4(void)
 {
-    static const tl_dim channels[] = { 32, 64, 24, 20, 96, 160, 52 };
+    static const tl_dim channels[] = { 32, 64, 24, 20, 96, 160, 52, 16, 8 };
+    static const char *const tags[][2] = { { "nhwc", "nChw4c" }, { "nChw4c", "nhwc" }, { "nChw8c", "nChw4c" },
+                                           { "nChw16c", "nChw4c" } };
     static const tl_dim planes[][2] = { { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 2 }, { 1, 5 }, { 2, 3 }, { 1, 7 },
                                         { 3, 3 }, { 5, 7 }, { 1, 47 }, { 14, 14 }, { 2, 4 }, { 4, 10 } };
     static const tl_data_type t[] = { TL_S8, TL_U8, TL_BF16 };
     static float scales[160];
     size_t i, j, k;
-    int v, back, narrow, taken = 0;
+    int v, x, narrow, taken = 0;
     for (v = 0; v < 160; ++v) scales[v] = (float)(v % 5 + 1) / 4.f + (v % 2 ? 64.f : 0.f);
     for (narrow = 0; narrow < 2; ++narrow)
-        for (back = 0; back < 2; ++back)
+        for (x = 0; x < 4; ++x)     /* tags[x]; from nChw8c and nChw16c, whole blocks only */
             for (i = 0; i < sizeof channels / sizeof channels[0]; ++i)
                 for (j = 0; j < sizeof planes / sizeof planes[0]; ++j)
                     for (k = 0; k < sizeof t / sizeof t[0]; ++k)
@@ -1243,24 +1245,29 @@ static void units_of_4(void)
                             tl__sr_shape sh;
                             char what[160];
                             int units, expect, step;
+                            tl_dim su, dp;  /* the source-dense units, the dst-dense ones */
+                            if (x >= 2 && channels[i] % (x == 2 ? 8 : 16)) continue;
                             dims[0] = 1 + (tl_dim)(j % 2);  /* one image: two threads split its loops */
                             dims[1] = channels[i];
                             dims[2] = planes[j][0];
                             dims[3] = planes[j][1];
                             tile_attr(&a, scales, v);
-                            if (tl_md_init_by_tag(&s, 4, dims, sdt, back ? "nChw4c" : "nhwc") ||
-                                tl_md_init_by_tag(&d, 4, dims, ddt, back ? "nhwc" : "nChw4c")) {
-                                CHECK_MSG(0, "%s -> %s nhwc <-> nChw4c refused", tl_dt_name(sdt), tl_dt_name(ddt));
+                            if (tl_md_init_by_tag(&s, 4, dims, sdt, tags[x][0]) ||
+                                tl_md_init_by_tag(&d, 4, dims, ddt, tags[x][1])) {
+                                CHECK_MSG(0, "%s -> %s %s -> %s refused", tl_dt_name(sdt), tl_dt_name(ddt), tags[x][0],
+                                          tags[x][1]);
                                 continue;
                             }
-                            snprintf(what, sizeof what, "units of 4 %s -> %s %s %ldx%ldx%ldx%ld scales %d mask %d beta %g zp %d thr %d",
-                                     tl_dt_name(sdt), tl_dt_name(ddt), back ? "nChw4c -> nhwc" : "nhwc -> nChw4c",
+                            snprintf(what, sizeof what, "units of 4 %s -> %s %s -> %s %ldx%ldx%ldx%ld scales %d mask %d beta %g zp %d thr %d",
+                                     tl_dt_name(sdt), tl_dt_name(ddt), tags[x][0], tags[x][1],
                                      (long)dims[0], (long)dims[1], (long)dims[2], (long)dims[3], a.scales != NULL,
                                      a.scale_mask, (double)a.beta, (int)a.dst_zero_point, a.nthreads);
                             units = plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_RUN && sh.units4;
                             step = narrow && t[k] != TL_BF16 ? 8 : 4;     /* a step's pixels */
-                            expect = v < 4 && (back ? v % 3 != 2 && hw >= 8 && dims[1] / 4 >= step
-                                                    : dims[1] >= 32 && hw >= step);
+                            su = x == 0 ? dims[1] / 4 : x == 1 ? hw : x == 2 ? 2 : 4;
+                            dp = x == 1 ? dims[1] / 4 : hw;
+                            expect = v < 4 && dp >= step && (x != 1 || v % 3 != 2) &&
+                                     (su >= 8 || (su == 4 && (narrow || t[k] == TL_BF16)) || (su == 2 && narrow));
                             if (tl__sr_avx2() && hw > 1) CHECK_MSG(units == expect, "%s: units %d", what, units);
                             taken += units;
                             compare(&s, &d, &a, v % 2 * 4, what);
