@@ -2213,13 +2213,21 @@ TL__SR_INLINE void tl__sr8_units4_scales(int narrow, tl__sr_scales sc, tl_dim b0
         scale[k] = narrow ? simde_mm256_set_m128(four[2 * k + 1], four[2 * k]) : simde_mm256_set_m128(four[k], four[k]);
 }
 
-/* tl__sr8_units4_tile for one direction and byte type: a step takes P
-   pixels of 8 blocks (8 narrowing, 4 widening), and the steps of all
-   the blocks (of 32 at a time, with a scale each) go one after another,
-   so that each source row is read in order: nChw4c -> nhwc reads 8
-   blocks' pixels as 8 streams (f32 -> s8 64x64x28x28 from DRAM 1.2x
-   against 32 pixels at a time; prefetching the pixels of a step ahead
-   gained 1.1x into nChw4c from DRAM but lost as much in cache). Short
+/* The first of the nu blocks of step k from block b0 of nb: the last
+   step ends with the last block. */
+TL__SR_INLINE tl_dim tl__sr8_units4_first(tl_dim b0, tl_dim k, tl_dim nu, tl_dim nb)
+{
+    return b0 + 8 * k + nu <= nb ? b0 + 8 * k : nb - nu;
+}
+
+/* tl__sr8_units4_tile for one direction and type: a step takes P
+   pixels (tl__sr8_units4_pixels) of nu blocks, 8 or all nb where nb
+   is 4 or 2 (tl__sr8_units4_fit), and the steps of all the blocks (of
+   32 at a time, with a scale each) go one after another, so that each
+   source row is read in order: nChw4c -> nhwc reads 8 blocks' pixels
+   as 8 streams (f32 -> s8 64x64x28x28 from DRAM 1.2x against 32
+   pixels at a time; prefetching the pixels of a step ahead gained
+   1.1x into nChw4c from DRAM but lost as much in cache). Short
    streamed dst rows (the pixels of nChw4c -> nhwc into f32) take the
    steps 8 blocks at a time instead, so that each row's lines go out
    in order (s8 -> f32 64x64x28x28 1.2x at one thread, 1.4x at two).
@@ -2240,10 +2248,10 @@ TL__SR_INLINE void tl__sr8_units4_of(int narrow, tl_data_type t, const char *s, 
     for (b0 = 0; b0 < nb; b0 += chunk) {
         ng = ((nb - b0 < chunk ? nb - b0 : chunk) + 7) / 8;
         for (k = 0; k < (bc ? ng : 1); ++k)
-            tl__sr8_units4_scales(narrow, sc, b0 + 8 * k + nu <= nb ? b0 + 8 * k : nb - nu, nu, bc, scale[k]);
+            tl__sr8_units4_scales(narrow, sc, tl__sr8_units4_first(b0, k, nu, nb), nu, bc, scale[k]);
         for (p = 0; p < np; p += P)
             for (k = 0; k < ng; ++k) {
-                b = b0 + 8 * k + nu <= nb ? b0 + 8 * k : nb - nu;
+                b = tl__sr8_units4_first(b0, k, nu, nb);
                 q = p + P <= np ? p : np - P;
                 tl__sr8_units4_step(narrow, t, nu, s + (size_t)q * ss + (size_t)b * su, ss,
                                     d + (size_t)q * du + (size_t)b * db, db, sc.sc != NULL, scale[bc ? k : 0], nt);
