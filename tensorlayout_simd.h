@@ -1113,14 +1113,18 @@ static tl_dim tl__sr8_units4_pixels(int narrow, tl_data_type t)
     return narrow && t != TL_BF16 ? 8 : 4;
 }
 
-/* Whether n source-dense units make whole steps of tl__sr8_units4_tile:
-   8 or more (the last step overlapping the one before), or all 4 or 2
-   of a pixel's (nChw16c, nChw8c -> nChw4c) where a step can take that
-   many: narrowing steps go a pair of units at a time, bf16 widening 4
-   at a time. */
-static int tl__sr8_units4_fit(int narrow, tl_data_type t, tl_dim n)
+/* Whether nb source-dense units by np dst-dense ones make whole steps
+   of tl__sr8_units4_tile for plan p's types: np at least a step's
+   pixels, and nb 8 or more (the last step overlapping the one before),
+   or all 4 or 2 of a pixel's (nChw16c, nChw8c -> nChw4c) where a step
+   can take that many: narrowing steps go a pair of units at a time,
+   bf16 widening 4 at a time. */
+static int tl__sr8_units4_whole(const tl_reorder_plan *p, tl_dim nb, tl_dim np)
 {
-    return n >= 8 || (n == 4 && (narrow || t == TL_BF16)) || (n == 2 && narrow);
+    int narrow = p->src_md.data_type == TL_F32;
+    tl_data_type t = narrow ? p->dst_md.data_type : p->src_md.data_type;
+    return np >= tl__sr8_units4_pixels(narrow, t) &&
+           (nb >= 8 || (nb == 4 && (narrow || t == TL_BF16)) || (nb == 2 && narrow));
 }
 
 #if TL__SR_AVX2
@@ -2106,37 +2110,36 @@ TL__SR_INLINE void tl__sr8_narrow4_pair(const char *s, size_t ss, char *d, size_
     tl__sr8_put(d + db, simde_mm256_permute2x128_si256(h[0], h[1], 0x31), nt);
 }
 
-/* The narrowing step of tl__sr8_units4_tile: 8 pixels of 2 * pairs
-   blocks, a pair of blocks at a time (scale[k]: blocks 2k and 2k + 1). */
-TL__SR_INLINE void tl__sr8_narrow4_step(const char *s, size_t ss, char *d, size_t db, int pairs, int u8,
+/* A pair of blocks of tl__sr8_narrow4_step into bf16: 4 pixels (ss
+   bytes apart) of 2 blocks of 4 f32 values times scale. packus joins
+   two pixels' bf16 lane by lane, the first block's values of both in
+   the low 128-bit lane and the second's in the high, and a lane permute
+   of two such makes each block's 4 pixels one 32-byte store. */
+TL__SR_INLINE void tl__sr8_narrow4_bf16_pair(const char *s, size_t ss, char *d, size_t db, simde__m256 scale, int nt)
+{
+    simde__m256i w[4], h[2];
+    int j;
+    TL__SR_UNROLL
+    for (j = 0; j < 4; ++j)
+        w[j] = tl__sr8_bf16(
+            simde_mm256_mul_ps(scale, simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)j * ss))));
+    h[0] = simde_mm256_packus_epi32(w[0], w[1]);
+    h[1] = simde_mm256_packus_epi32(w[2], w[3]);
+    tl__sr8_put(d, simde_mm256_permute2x128_si256(h[0], h[1], 0x20), nt);
+    tl__sr8_put(d + db, simde_mm256_permute2x128_si256(h[0], h[1], 0x31), nt);
+}
+
+/* The narrowing step of tl__sr8_units4_tile into t: a step's pixels
+   (8 into bytes, 4 into bf16) of 2 * pairs blocks, a pair of blocks at
+   a time (scale[k]: blocks 2k and 2k + 1). */
+TL__SR_INLINE void tl__sr8_narrow4_step(tl_data_type t, const char *s, size_t ss, char *d, size_t db, int pairs,
                                         const simde__m256 *scale, int nt)
 {
     int k;
     TL__SR_UNROLL
-    for (k = 0; k < pairs; ++k) tl__sr8_narrow4_pair(s + 32 * k, ss, d + (size_t)(2 * k) * db, db, u8, scale[k], nt);
-}
-
-/* The narrowing step of tl__sr8_units4_tile into bf16: 4 pixels of 2 *
-   pairs blocks of f32, a pair of blocks at a time (scale[k]: blocks 2k
-   and 2k + 1). packus joins two pixels' bf16 lane by lane, the first
-   block's values of both in the low 128-bit lane and the second's in
-   the high, and a lane permute of two such makes each block's 4 pixels
-   one 32-byte store. */
-TL__SR_INLINE void tl__sr8_narrow4_bf16_step(const char *s, size_t ss, char *d, size_t db, int pairs,
-                                             const simde__m256 *scale, int nt)
-{
-    simde__m256i w[4], h[2];
-    int k, j;
-    TL__SR_UNROLL
     for (k = 0; k < pairs; ++k) {
-        TL__SR_UNROLL
-        for (j = 0; j < 4; ++j)
-            w[j] = tl__sr8_bf16(simde_mm256_mul_ps(
-                scale[k], simde_mm256_loadu_ps((const float *)(const void *)(s + 32 * k + (size_t)j * ss))));
-        h[0] = simde_mm256_packus_epi32(w[0], w[1]);
-        h[1] = simde_mm256_packus_epi32(w[2], w[3]);
-        tl__sr8_put(d + (size_t)(2 * k) * db, simde_mm256_permute2x128_si256(h[0], h[1], 0x20), nt);
-        tl__sr8_put(d + (size_t)(2 * k + 1) * db, simde_mm256_permute2x128_si256(h[0], h[1], 0x31), nt);
+        if (t == TL_BF16) tl__sr8_narrow4_bf16_pair(s + 32 * k, ss, d + (size_t)(2 * k) * db, db, scale[k], nt);
+        else tl__sr8_narrow4_pair(s + 32 * k, ss, d + (size_t)(2 * k) * db, db, t == TL_U8, scale[k], nt);
     }
 }
 
@@ -2186,16 +2189,14 @@ TL__SR_INLINE void tl__sr8_widen4_bf16_step(const char *s, size_t ss, char *d, s
 }
 
 /* A step of tl__sr8_units4_tile over nu source-dense units (8, or as
-   tl__sr8_units4_fit allows 4 or 2); t: the type that is not f32;
+   tl__sr8_units4_whole allows 4 or 2); t: the type that is not f32;
    scaled: scale holds the plan's scales, else 1s. The whole steps are
    inlined apart, their counts constant. */
 TL__SR_INLINE void tl__sr8_units4_step(int narrow, tl_data_type t, tl_dim nu, const char *s, size_t ss, char *d,
                                        size_t db, int scaled, const simde__m256 *scale, int nt)
 {
-    if (narrow && t == TL_BF16 && nu == 8) tl__sr8_narrow4_bf16_step(s, ss, d, db, 4, scale, nt);
-    else if (narrow && t == TL_BF16) tl__sr8_narrow4_bf16_step(s, ss, d, db, (int)nu / 2, scale, nt);
-    else if (narrow && nu == 8) tl__sr8_narrow4_step(s, ss, d, db, 4, t == TL_U8, scale, nt);
-    else if (narrow) tl__sr8_narrow4_step(s, ss, d, db, (int)nu / 2, t == TL_U8, scale, nt);
+    if (narrow && nu == 8) tl__sr8_narrow4_step(t, s, ss, d, db, 4, scale, nt);
+    else if (narrow) tl__sr8_narrow4_step(t, s, ss, d, db, (int)nu / 2, scale, nt);
     else if (t == TL_BF16) tl__sr8_widen4_bf16_step(s, ss, d, db, nu == 8 ? 2 : 1, scaled, scale, nt);
     else tl__sr8_widen4_step(s, ss, d, db, t == TL_U8, scale, nt);
 }
@@ -2222,7 +2223,7 @@ TL__SR_INLINE tl_dim tl__sr8_units4_first(tl_dim b0, tl_dim k, tl_dim nu, tl_dim
 
 /* tl__sr8_units4_tile for one direction and type: a step takes P
    pixels (tl__sr8_units4_pixels) of nu blocks, 8 or all nb where nb
-   is 4 or 2 (tl__sr8_units4_fit), and the steps of all the blocks (of
+   is 4 or 2 (tl__sr8_units4_whole), and the steps of all the blocks (of
    32 at a time, with a scale each) go one after another, so that each
    source row is read in order: nChw4c -> nhwc reads 8 blocks' pixels
    as 8 streams (f32 -> s8 64x64x28x28 from DRAM 1.2x against 32
@@ -2236,7 +2237,7 @@ TL__SR_INLINE tl_dim tl__sr8_units4_first(tl_dim b0, tl_dim k, tl_dim nu, tl_dim
    values again (there is no beta), which cost less than stack copies
    of the edge (f32 -> s8 nhwc -> nChw4c 8x48x28x28, 12 blocks: 3.2x;
    nChw4c -> nhwc 14x14, whose 196 pixels are its blocks here). So a
-   tile holds a step: np >= P, and nb fits (tl__sr8_units4_fit). */
+   tile holds whole steps (tl__sr8_units4_whole). */
 TL__SR_INLINE void tl__sr8_units4_of(int narrow, tl_data_type t, const char *s, size_t ss, char *d, size_t db,
                                      tl_dim nb, tl_dim np, tl__sr_scales sc, tl_dim bc, int nt)
 {
@@ -2249,13 +2250,14 @@ TL__SR_INLINE void tl__sr8_units4_of(int narrow, tl_data_type t, const char *s, 
         ng = ((nb - b0 < chunk ? nb - b0 : chunk) + 7) / 8;
         for (k = 0; k < (bc ? ng : 1); ++k)
             tl__sr8_units4_scales(narrow, sc, tl__sr8_units4_first(b0, k, nu, nb), nu, bc, scale[k]);
-        for (p = 0; p < np; p += P)
+        for (p = 0; p < np; p += P) {
+            q = p + P <= np ? p : np - P;
             for (k = 0; k < ng; ++k) {
                 b = tl__sr8_units4_first(b0, k, nu, nb);
-                q = p + P <= np ? p : np - P;
                 tl__sr8_units4_step(narrow, t, nu, s + (size_t)q * ss + (size_t)b * su, ss,
                                     d + (size_t)q * du + (size_t)b * db, db, sc.sc != NULL, scale[bc ? k : 0], nt);
             }
+        }
     }
 }
 
@@ -5658,9 +5660,8 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
    widens or narrows and transposes, in AVX2, without beta or zero
    points: L the 4 values of a unit (a scale each, or one for all), K
    one unit apart in dst (under the same scales), K - 1 one unit apart
-   in the source, as many as a step takes (tl__sr8_units4_fit) and K at
-   least a step's pixels.
-   nhwc -> nChw4c (K the pixels, K - 1 the blocks) and nChw4c -> nhwc (K
+   in the source, both making whole steps (tl__sr8_units4_whole). nhwc
+   -> nChw4c (K the pixels, K - 1 the blocks) and nChw4c -> nhwc (K
    the blocks, K - 1 the pixels). Widening, their runs of 4 went through
    blocks staged in source order, their f32 transposed and zipped (3.6
    instructions a value); narrowing, f32 -> s8 nhwc -> nChw4c, through
@@ -5676,8 +5677,7 @@ static int tl__sr_units4(const tl_reorder_plan *p, int K)
     B = &p->loops[K - 1];
     return (widens || narrows) && L->size == 4 && L->src_stride == 1 && L->dst_stride == 1 &&
            L->scale_stride <= 1 && P->dst_stride == 4 && P->scale_stride == 0 && B->src_stride == 4 &&
-           P->size >= tl__sr8_units4_pixels(narrows, narrows ? dt : st) &&
-           tl__sr8_units4_fit(narrows, narrows ? dt : st, B->size) && tl__sr_avx2() &&
+           tl__sr8_units4_whole(p, B->size, P->size) && tl__sr_avx2() &&
            !tl__sr_q_of(p, tl__sr_no_scales).extra;
 }
 
@@ -6470,13 +6470,10 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
     tl__sr_runs outer = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run, t;
     tl_dim o;
 #if TL__SR_AVX2
-    int narrow = p->src_md.data_type == TL_F32;
-    tl_data_type other = narrow ? p->dst_md.data_type : p->src_md.data_type;    /* than f32 */
-    if (sh->units4 && tl__sr8_units4_fit(narrow, other, outer.count) &&
-        rs.count >= tl__sr8_units4_pixels(narrow, other)) {
-        /* (else threads split the tile below a step) */
-        tl__sr8_units4_tile(narrow, other, s, rs.s, d, outer.d, outer.count, rs.count, sc, outer.c,
-                            sh->stream && (uintptr_t)d % 16 == 0 && outer.d % 16 == 0);
+    if (sh->units4 && tl__sr8_units4_whole(p, outer.count, rs.count)) { /* else threads split it below a step */
+        int narrow = p->src_md.data_type == TL_F32;
+        tl__sr8_units4_tile(narrow, narrow ? p->dst_md.data_type : p->src_md.data_type, s, rs.s, d, outer.d,
+                            outer.count, rs.count, sc, outer.c, sh->stream && (uintptr_t)d % 16 == 0 && outer.d % 16 == 0);
         return;
     }
 #endif
