@@ -1116,15 +1116,13 @@ static tl_dim tl__sr8_units4_pixels(int narrow, tl_data_type t)
 /* Whether nb source-dense units by np dst-dense ones make whole steps
    of tl__sr8_units4_tile for plan p's types: np at least a step's
    pixels, and nb 8 or more (the last step overlapping the one before),
-   or all 4 or 2 of a pixel's (nChw16c, nChw8c -> nChw4c) where a step
-   can take that many: narrowing steps go a pair of units at a time,
-   bf16 widening 4 at a time. */
+   or all 4 or 2 of a pixel's (nChw16c, nChw8c -> nChw4c; nhwc with 16
+   or 8 channels). */
 static int tl__sr8_units4_whole(const tl_reorder_plan *p, tl_dim nb, tl_dim np)
 {
     int narrow = p->src_md.data_type == TL_F32;
     tl_data_type t = narrow ? p->dst_md.data_type : p->src_md.data_type;
-    return np >= tl__sr8_units4_pixels(narrow, t) &&
-           (nb >= 8 || (nb == 4 && (narrow || t == TL_BF16)) || (nb == 2 && narrow));
+    return np >= tl__sr8_units4_pixels(narrow, t) && (nb >= 8 || nb == 4 || nb == 2);
 }
 
 #if TL__SR_AVX2
@@ -2026,20 +2024,30 @@ static void tl__sr8_unblock_tile(const char *s, int M, char *d, size_t db, tl_di
     else tl__sr8_unblock_of(s, 4, d, db, nl, 0, scale, nt);
 }
 
-/* The widening step of tl__sr8_units4_tile: 4 pixels (ss bytes apart) of 8 blocks
-   of 4 bytes to the blocks' rows of f32 (d, db bytes apart) times
-   scale[block]. Unpacks of 32 and 64 bits transpose the blocks of the
-   4 pixels within each 128-bit lane, which then holds one block's 4
-   pixels (blocks k and k + 4 in the two lanes of q[k]); each lane's 16
-   bytes widen into the 64 bytes of its row, in two stores back to
-   back. */
-TL__SR_INLINE void tl__sr8_widen4_step(const char *s, size_t ss, char *d, size_t db, int u8,
+/* The n (32, 16 or 8) bytes at p in the low bytes of a vector, zeros
+   above: the units of a step over fewer than 8 (tl__sr8_units4_step). */
+TL__SR_INLINE simde__m256i tl__sr8_load_low(const char *p, int n)
+{
+    if (n == 32) return simde_mm256_loadu_si256((const simde__m256i *)(const void *)p);
+    if (n == 16) return simde_mm256_zextsi128_si256(simde_mm_loadu_si128((const simde__m128i *)(const void *)p));
+    return simde_mm256_zextsi128_si256(simde_mm_loadl_epi64((const simde__m128i *)(const void *)p));
+}
+
+/* The widening step of tl__sr8_units4_tile: 4 pixels (ss bytes apart) of nu
+   (8, 4 or 2) blocks of 4 bytes to the blocks' rows of f32 (d, db bytes
+   apart) times scale[block]. Unpacks of 32 and 64 bits transpose the
+   blocks of the 4 pixels within each 128-bit lane, which then holds one
+   block's 4 pixels (blocks k and k + 4 in the two lanes of q[k]); each
+   lane's 16 bytes widen into the 64 bytes of its row, in two stores back
+   to back. Fewer blocks load fewer bytes and use the low lane's
+   first nu. */
+TL__SR_INLINE void tl__sr8_widen4_step(const char *s, size_t ss, char *d, size_t db, int nu, int u8,
                                        const simde__m256 *scale, int nt)
 {
     simde__m256i x[4], a, b, c, e, q[4];
     int k;
     TL__SR_UNROLL
-    for (k = 0; k < 4; ++k) x[k] = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s + (size_t)k * ss));
+    for (k = 0; k < 4; ++k) x[k] = tl__sr8_load_low(s + (size_t)k * ss, 4 * nu);
     a = simde_mm256_unpacklo_epi32(x[0], x[1]);
     b = simde_mm256_unpackhi_epi32(x[0], x[1]);
     c = simde_mm256_unpacklo_epi32(x[2], x[3]);
@@ -2049,7 +2057,7 @@ TL__SR_INLINE void tl__sr8_widen4_step(const char *s, size_t ss, char *d, size_t
     q[2] = simde_mm256_unpacklo_epi64(b, e);
     q[3] = simde_mm256_unpackhi_epi64(b, e);
     TL__SR_UNROLL
-    for (k = 0; k < 8; ++k) {
+    for (k = 0; k < nu; ++k) {
         simde__m128i h = k < 4 ? simde_mm256_castsi256_si128(q[k]) : simde_mm256_extracti128_si256(q[k - 4], 1);
         char *row = d + (size_t)k * db;
         tl__sr8_put(row, simde_mm256_castps_si256(tl__sr8_bytes_f32(h, u8, scale[k])), nt);
@@ -2156,28 +2164,28 @@ TL__SR_INLINE simde__m256 tl__sr8_bf16_f32(simde__m128i h, int scaled, simde__m2
 }
 
 /* The widening step of tl__sr8_units4_tile from bf16: 4 pixels (ss
-   bytes apart) of 4 * halves blocks of 4 bf16 to the blocks' rows of
-   f32 times scale[block], 4 blocks (32 bytes of each pixel) at a time. Unpacks of
-   64 bits pair a block's values of pixels 0 and 1 (2 and 3) in a
-   128-bit lane: the low unpack holds blocks 0 and 2 in its two lanes,
-   the high one 1 and 3; each lane widens into 32 bytes of its row. */
-TL__SR_INLINE void tl__sr8_widen4_bf16_step(const char *s, size_t ss, char *d, size_t db, int halves, int scaled,
+   bytes apart) of nu (8, 4 or 2) blocks of 4 bf16 to the blocks' rows
+   of f32 times scale[block], 4 blocks (32 bytes of each pixel) at a
+   time. Unpacks of 64 bits pair a block's values of pixels 0 and 1 (2
+   and 3) in a 128-bit lane: the low unpack holds blocks 0 and 2 in its
+   two lanes, the high one 1 and 3; each lane widens into 32 bytes of
+   its row. 2 blocks load 16 bytes and use the low lanes. */
+TL__SR_INLINE void tl__sr8_widen4_bf16_step(const char *s, size_t ss, char *d, size_t db, int nu, int scaled,
                                             const simde__m256 *scale, int nt)
 {
     simde__m256i x[4], q[2][2];
     int h, j, k, e;
     TL__SR_UNROLL
-    for (h = 0; h < halves; ++h) {
+    for (h = 0; h < (nu + 3) / 4; ++h) {
         TL__SR_UNROLL
-        for (j = 0; j < 4; ++j)
-            x[j] = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s + 32 * h + (size_t)j * ss));
+        for (j = 0; j < 4; ++j) x[j] = tl__sr8_load_low(s + 32 * h + (size_t)j * ss, nu < 4 ? 16 : 32);
         TL__SR_UNROLL
         for (e = 0; e < 2; ++e) {   /* pixels 2e and 2e + 1 */
             q[e][0] = simde_mm256_unpacklo_epi64(x[2 * e], x[2 * e + 1]);
             q[e][1] = simde_mm256_unpackhi_epi64(x[2 * e], x[2 * e + 1]);
         }
         TL__SR_UNROLL
-        for (k = 0; k < 4; ++k)
+        for (k = 0; k < (nu < 4 ? nu : 4); ++k)
             TL__SR_UNROLL
             for (e = 0; e < 2; ++e) {
                 simde__m256i v = q[e][k % 2];
@@ -2189,16 +2197,23 @@ TL__SR_INLINE void tl__sr8_widen4_bf16_step(const char *s, size_t ss, char *d, s
 }
 
 /* A step of tl__sr8_units4_tile over nu source-dense units (8, or as
-   tl__sr8_units4_whole allows 4 or 2); t: the type that is not f32;
-   scaled: scale holds the plan's scales, else 1s. The whole steps are
-   inlined apart, their counts constant. */
+   tl__sr8_units4_whole allows 4 or 2; constant here); t: the type
+   that is not f32; scaled: scale holds the plan's scales, else 1s. */
+TL__SR_INLINE void tl__sr8_units4_step_n(int narrow, tl_data_type t, int nu, const char *s, size_t ss, char *d,
+                                         size_t db, int scaled, const simde__m256 *scale, int nt)
+{
+    if (narrow) tl__sr8_narrow4_step(t, s, ss, d, db, nu / 2, scale, nt);
+    else if (t == TL_BF16) tl__sr8_widen4_bf16_step(s, ss, d, db, nu, scaled, scale, nt);
+    else tl__sr8_widen4_step(s, ss, d, db, nu, t == TL_U8, scale, nt);
+}
+
+/* tl__sr8_units4_step_n with each count of units inlined apart. */
 TL__SR_INLINE void tl__sr8_units4_step(int narrow, tl_data_type t, tl_dim nu, const char *s, size_t ss, char *d,
                                        size_t db, int scaled, const simde__m256 *scale, int nt)
 {
-    if (narrow && nu == 8) tl__sr8_narrow4_step(t, s, ss, d, db, 4, scale, nt);
-    else if (narrow) tl__sr8_narrow4_step(t, s, ss, d, db, (int)nu / 2, scale, nt);
-    else if (t == TL_BF16) tl__sr8_widen4_bf16_step(s, ss, d, db, nu == 8 ? 2 : 1, scaled, scale, nt);
-    else tl__sr8_widen4_step(s, ss, d, db, t == TL_U8, scale, nt);
+    if (nu == 8) tl__sr8_units4_step_n(narrow, t, 8, s, ss, d, db, scaled, scale, nt);
+    else if (nu == 4) tl__sr8_units4_step_n(narrow, t, 4, s, ss, d, db, scaled, scale, nt);
+    else tl__sr8_units4_step_n(narrow, t, 2, s, ss, d, db, scaled, scale, nt);
 }
 
 /* The scale vectors of tl__sr8_units4_step for blocks b0 to b0 + nu - 1

@@ -1203,8 +1203,10 @@ static void byte_tiles(void)
 /* s8, u8 and bf16 pixels into f32 blocks of 4 (nhwc -> nChw4c) and
    blocks of 4 into f32 pixels (nChw4c -> nhwc), and f32 into s8, u8
    and bf16 both ways, as AVX2's steps for units of 4 values move them
-   (tl__sr8_units4_tile: dst-dense units by 8 source-dense ones a step;
-   the last units and pixels in a step overlapping the one before).
+   (tl__sr8_units4_tile: dst-dense units by 8 source-dense ones a step,
+   or by a pixel's 4 or 2 from nChw16c or nChw8c and nhwc's 16 or 8
+   channels; the last units and pixels in a step overlapping the one
+   before).
    Into blocks: 8 blocks or more, and a step's pixels (8 narrowing into
    bytes, 4 otherwise), take them where there is no beta or zero point
    (no scale, one, one per channel; 160 channels scale their 40 blocks
@@ -1267,7 +1269,7 @@ static void units_of_4(void)
                             su = x == 0 ? dims[1] / 4 : x == 1 ? hw : x == 2 ? 2 : 4;
                             dp = x == 1 ? dims[1] / 4 : hw;
                             expect = v < 4 && dp >= step && (x != 1 || v % 3 != 2) &&
-                                     (su >= 8 || (su == 4 && (narrow || t[k] == TL_BF16)) || (su == 2 && narrow));
+                                     (su >= 8 || su == 4 || su == 2);
                             if (tl__sr_avx2() && hw > 1) CHECK_MSG(units == expect, "%s: units %d", what, units);
                             taken += units;
                             compare(&s, &d, &a, v % 2 * 4, what);
