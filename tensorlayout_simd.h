@@ -1059,6 +1059,24 @@ static void tl__sr_tiles_edge(size_t es, const char *b, const size_t *off, int r
         for (j = 0; j < rows; ++j) memcpy(d + (size_t)m * db + (size_t)j * es, b + off[j] + (size_t)m * es, es);
 }
 
+/* The source offsets of rows r to r + B - 1 of TL__SR_TILES_BODY's wide
+   tile from the start of row r's tile (r < nl): row v at (v / nl) ts +
+   (v % nl) sb. Returns the largest. */
+TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, size_t sb, size_t ts)
+{
+    size_t top = 0, k = 0;
+    int j;
+    for (j = 0; j < B; ++j, ++r) {
+        if (r == nl) {
+            r = 0;
+            ++k;
+        }
+        off[j] = k * ts + (size_t)r * sb;
+        if (off[j] > top) top = off[j];
+    }
+    return top;
+}
+
 /* Small tiles laid side by side in dst (tl__sr_tiles_loop: the 9 x 8 of
    OIhw8o8i, one per o) as one wide tile: its "rows" are the tiles' L
    rows one after another, row v = k nl + l at s + k ts + l sb, column m
@@ -1067,8 +1085,11 @@ static void tl__sr_tiles_edge(size_t es, const char *b, const size_t *off, int r
    whole and transposed
    B x B (columns past nm ride along and are not stored), so a tile of 9
    taps costs one or two blocks, not a block, a gather for its 9th row
-   and a call. nl divides B or B divides nl, so every block's rows sit at
-   the same offsets from its first. Blocks whose loads would pass s_end,
+   and a call. Where nl and B divide one another every block's rows sit
+   at the same offsets from its first; else each block's offsets follow
+   from where in its tile its first row lies (hwio -> oihw: 9 taps of
+   500 o a tile, which went tile by tile with the 9th tap apart). Blocks
+   whose loads would pass s_end,
    and blocks with fewer than B rows, go element by element. nt: d and db
    are 64-byte aligned. pf: the source lies beyond the caches, and each
    block prefetches its rows two tiles on: the tiles are ts apart (one
@@ -1079,31 +1100,32 @@ static void tl__sr_tiles_edge(size_t es, const char *b, const size_t *off, int r
    its row (7 of AVX2's 24); 16-row blocks meet one only past 16 taps,
    not worth two more AVX-512 copies. BLOCK(b, off, d, db, mm, nt) comes
    from the instruction set's region. */
+#define TL__SR_TILES_WALK(ES, B, BLOCK, FIXED) \
+    for (v = 0; v < nv; v += (B)) { \
+        const char *base = s + (size_t)(v / nl) * ts + ((FIXED) ? (size_t)(v % nl) * sb : 0); \
+        int rows = nv - v < (B) ? (int)(nv - v) : (B); \
+        if (!(FIXED)) reach = tl__sr_tiles_rows(off, (B), v % nl, nl, sb, ts) + (ES) * (B); \
+        for (m0 = 0; m0 < nm; m0 += (B)) { \
+            int mm = nm - m0 < (B) ? (int)(nm - m0) : (B); \
+            const char *b = base + (size_t)m0 * (ES); \
+            char *dv = d + (size_t)m0 * db + (size_t)v * (ES); \
+            if (pf && v / nl + ahead < count) \
+                for (j = 0; j < (B); ++j) TL__SIMD_PREFETCH(b + (size_t)ahead * ts + off[j]); \
+            if (rows < (B) || b + reach > s_end) tl__sr_tiles_edge(ES, b, off, rows, dv, db, mm); \
+            else if ((B) == 8 && mm == 1) BLOCK(b, off, dv, db, 1, nt); \
+            else if (nt) BLOCK(b, off, dv, db, mm, 1); \
+            else BLOCK(b, off, dv, db, mm, 0); \
+        } \
+    }
 #define TL__SR_TILES_BODY(NAME, ES, B, BLOCK) \
     void NAME(const char *s, size_t sb, size_t ts, char *d, size_t db, tl_dim nm, tl_dim nl, \
               tl_dim count, const char *s_end, int nt, int pf) \
     { \
         tl_dim nv = nl * count, v, m0, ahead = 2 * (nl < (B) ? (B) / nl : 1); \
-        size_t off[B], reach; \
+        size_t off[B], reach = tl__sr_tiles_rows(off, (B), 0, nl, sb, ts) + (ES) * (B); \
         int j; \
-        for (j = 0; j < (B); ++j) \
-            off[j] = nl >= (B) ? (size_t)j * sb : (size_t)(j / nl) * ts + (size_t)(j % nl) * sb; \
-        reach = off[(B) - 1] + (ES) * (B); \
-        for (v = 0; v < nv; v += (B)) { \
-            const char *base = s + (size_t)(v / nl) * ts + (size_t)(v % nl) * sb; \
-            int rows = nv - v < (B) ? (int)(nv - v) : (B); \
-            for (m0 = 0; m0 < nm; m0 += (B)) { \
-                int mm = nm - m0 < (B) ? (int)(nm - m0) : (B); \
-                const char *b = base + (size_t)m0 * (ES); \
-                char *dv = d + (size_t)m0 * db + (size_t)v * (ES); \
-                if (pf && v / nl + ahead < count) \
-                    for (j = 0; j < (B); ++j) TL__SIMD_PREFETCH(b + (size_t)ahead * ts + off[j]); \
-                if (rows < (B) || b + reach > s_end) tl__sr_tiles_edge(ES, b, off, rows, dv, db, mm); \
-                else if ((B) == 8 && mm == 1) BLOCK(b, off, dv, db, 1, nt); \
-                else if (nt) BLOCK(b, off, dv, db, mm, 1); \
-                else BLOCK(b, off, dv, db, mm, 0); \
-            } \
-        } \
+        if (nl % (B) == 0 || (B) % nl == 0) TL__SR_TILES_WALK(ES, B, BLOCK, 1) \
+        else TL__SR_TILES_WALK(ES, B, BLOCK, 0) \
     }
 
 /* The pixels a step of tl__sr8_units4_tile (tl__sr_units4) takes: 8 narrowing to bytes,
@@ -4121,21 +4143,26 @@ TL__SR_INLINE void tl__sr_tiles_block2(const char *b, const size_t *off, char *d
 
 static TL__SR_TILES_BODY(tl__sr_tiles2, 2, 8, tl__sr_tiles_block2)
 
-/* The block side B when the rs.count tiles of nl columns that one step
-   copies go as one wide tile (TL__SR_TILES_BODY: tiles side by side in
-   dst, nl and B dividing one another): for 4-byte elements 16 in
-   AVX-512, else 8 in AVX2; for 2-byte ones SSE2's 8 (bf16 oihw ->
-   OIhw16i16o: 16 tiles of 9 taps x 16 o a step, which went tile by tile
-   with the 9th tap one value at a time); 0: tile by tile. AVX2's blocks
-   store half lines, so they never stream; on the Zen 3 the 36 MiB
-   OIhw16o16i 1024x1024x3x3, which SSE2's blocks streamed before, still
-   ran faster through them (see docs/performance.md). */
-static int tl__sr_tiles_side(int es, tl_dim nl, tl__sr_runs rs)
+#define TL__SR_SMALL_TILE 4096 /* bytes of a copied tile below which a
+                                  step moves all tiles of the loop outside L */
+
+/* The block side B when the rs.count tiles of nl columns (nm rows) that
+   one step copies go as one wide tile (TL__SR_TILES_BODY: tiles side by
+   side in dst): for 4-byte elements 16 in AVX-512, else 8 in AVX2; for
+   2-byte ones SSE2's 8 (bf16 oihw -> OIhw16i16o: 16 tiles of 9 taps x
+   16 o a step, which went tile by tile with the 9th tap one value at a
+   time), where nl and 8 divide one another or the tile is large: small
+   bf16 tiles of 9 taps (oihw -> OIhw16o16i, OIhw8i8o) ran 0.8x this way,
+   the blocks' offsets set for every 2 blocks. 0: tile by tile. AVX2's
+   blocks store half lines, so they never stream; on the Zen 3 the 36
+   MiB OIhw16o16i 1024x1024x3x3, which SSE2's blocks streamed before,
+   still ran faster through them (see docs/performance.md). */
+static int tl__sr_tiles_side(int es, tl_dim nl, tl_dim nm, tl__sr_runs rs)
 {
     if ((es != 4 && es != 2) || rs.count < 2 || rs.d != (size_t)nl * (size_t)es) return 0;
-    if (es == 2) return nl % 8 == 0 || 8 % nl == 0 ? 8 : 0;
-    if (tl__sr_avx512() && (nl % 16 == 0 || 16 % nl == 0)) return 16;
-    return tl__sr_avx2() && (nl % 8 == 0 || 8 % nl == 0) ? 8 : 0;
+    if (es == 2) return nl % 8 == 0 || 8 % nl == 0 || nm * nl * 2 > TL__SR_SMALL_TILE ? 8 : 0;
+    if (tl__sr_avx512()) return 16;
+    return tl__sr_avx2() ? 8 : 0;
 }
 
 /* Copies n elements s[k*ss] -> d[k*ds] of es bytes (strides in elements). */
@@ -5628,19 +5655,22 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     }
 }
 
-#define TL__SR_SMALL_TILE 4096 /* bytes of a copied tile below which a
-                                  step moves all tiles of the loop outside L */
 
 /* Small transposed tiles that the loop outside L in dst (o of
    OIhw16o16i: tiles of 9 hw x 16 i, one per o) lays side by side go in
-   one step, not one step each. -1: none. */
+   one step, not one step each; so do larger ones whose few rows
+   (L: under TL__SR_SIDE_ROWS, not in 8s) leave a partial block in each
+   tile (hwio -> oihw: 9 taps x 500 o, 0.19 of memcpy on the Zen 4
+   tile by tile). -1: none. */
+#define TL__SR_SIDE_ROWS 32
 static int tl__sr_tiles_loop(const tl_reorder_plan *p, int M)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     size_t es = tl_dt_size(p->src_md.data_type);
     int k;
     if (tl__sr_tile_widens(L->size, es) ||
-        p->loops[M].size * L->size * (tl_dim)es > TL__SR_SMALL_TILE)
+        (p->loops[M].size * L->size * (tl_dim)es > TL__SR_SMALL_TILE &&
+         (L->size % 8 == 0 || L->size >= TL__SR_SIDE_ROWS)))
         return -1;
     for (k = 0; k < p->nloops - 1; ++k)
         if (k != M && p->loops[k].dst_stride == L->size && p->loops[k].size > 1) return k;
@@ -6147,7 +6177,7 @@ static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim d
                              tl_dim nl, tl__sr_runs rs, const tl__sr_shape *sh, const char *s_end)
 {
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
-    int side = tl__sr_tiles_side(es, nl, rs);
+    int side = tl__sr_tiles_side(es, nl, nm, rs);
     if (side && es == 2) {
         tl__sr_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, sh->pf_rows);
         return;

@@ -1292,7 +1292,7 @@ static int side_by_side(const tl_memory_desc *s, const tl_memory_desc *d)
         return 0;
     rs.count = plan.loops[sh.K2].size;
     rs.d = (size_t)plan.loops[sh.K2].dst_stride * tl_dt_size(s->data_type);
-    return tl__sr_tiles_side((int)tl_dt_size(s->data_type), plan.loops[plan.nloops - 1].size, rs);
+    return tl__sr_tiles_side((int)tl_dt_size(s->data_type), plan.loops[plan.nloops - 1].size, plan.loops[sh.M].size, rs);
 }
 
 typedef struct { const char *st, *dt; int nd, blk; } side_case;
@@ -1322,8 +1322,9 @@ static int side_tile(const side_case *c, tl_data_type t, int f, int tail)
 /* Small weight tiles side by side in dst (the 9 x 16 of one o in
    OIhw16o16i): the L rows of a step's tiles form one wide tile, 16 rows
    to a block with AVX-512 (tl__sr16_tiles4), 8 with AVX2
-   (tl__sr8_tiles4), 8 for bf16 (tl__sr_tiles2), blocks of 6 (no step
-   of side-by-side tiles) against the same reference. Every filter from 1x1 to
+   (tl__sr8_tiles4), 8 for bf16 (tl__sr_tiles2), blocks of 6 against
+   the same reference (their tiles' rows, like 9 or 25 taps, put a
+   block's rows at offsets that change from block to block). Every filter from 1x1 to
    7x7 (M of 1 to 49, past one block of 16), L of 4, 8 and 16, O with a
    tail of 3 (steps of three tiles of 4 or 8 rows: blocks of fewer than
    16 rows, whose extra columns would land on padding), groups and
@@ -1354,6 +1355,52 @@ static void side_tiles(void)
         CHECK_MSG(side + quads >= 30 && side >= (tl__sr_avx512() ? 24 : 2),
                   "only %d plans took side-by-side tiles, %d quads4", side, quads);
     CHECK_MSG(side2 >= 30, "only %d bf16 plans took side-by-side tiles", side2);
+}
+
+/* hwio -> oihw: tiles of f x f taps by O, side by side in dst along i,
+   one wide tile of rows that wrap from tile to tile (TL__SR_TILES_BODY)
+   also where a tile is large (more than TL__SR_SMALL_TILE bytes), its
+   taps fewer than TL__SR_SIDE_ROWS and not in 8s (small bf16 tiles only
+   where taps and 8 divide one another); others tile by tile, and rows
+   too short for a transpose (tl__sr_tile_widens) widen.
+   f32 and bf16, O past one block of 16 (35) and well past it, I of 3
+   and 20 (the last block of rows partial) and 16 (whole: its loads
+   reach the end of the source, and one row past it had the block's
+   reach been its first block's). */
+static void side_tiles_wide(void)
+{
+    static const tl_dim O[] = { 35, 130, 300 }, I[] = { 3, 16, 20 };
+    static const int F[] = { 2, 3, 5, 7 };
+    size_t o, i, f;
+    int t, taken = 0;
+    for (t = 0; t < 2; ++t)
+        for (o = 0; o < sizeof O / sizeof O[0]; ++o)
+            for (i = 0; i < sizeof I / sizeof I[0]; ++i)
+                for (f = 0; f < sizeof F / sizeof F[0]; ++f) {
+                    tl_data_type dt = t ? TL_BF16 : TL_F32;
+                    tl_dim dims[4], taps = (tl_dim)F[f] * F[f];
+                    tl_memory_desc s, d;
+                    char what[96];
+                    int side, small, expect;
+                    dims[0] = O[o];
+                    dims[1] = I[i];
+                    dims[2] = dims[3] = F[f];
+                    if (tl_md_init_by_tag(&s, 4, dims, dt, "hwio") || tl_md_init_by_tag(&d, 4, dims, dt, "oihw")) {
+                        CHECK_MSG(0, "wide side tiles %s refused", tl_dt_name(dt));
+                        continue;
+                    }
+                    snprintf(what, sizeof what, "wide side tiles %s hwio -> oihw %ldx%ldx%dx%d", tl_dt_name(dt),
+                             (long)O[o], (long)I[i], F[f], F[f]);
+                    compare(&s, &d, NULL, (int)f % 2 * 4, what);
+                    side = side_by_side(&s, &d);
+                    small = O[o] * taps * (tl_dim)tl_dt_size(dt) <= TL__SR_SMALL_TILE;
+                    expect = !tl__sr_tile_widens(taps, tl_dt_size(dt)) &&     /* bf16 2x2: 8-byte rows */
+                             (small ? t == 0 || taps % 8 == 0 || 8 % taps == 0     /* small bf16: 8s */
+                                    : taps % 8 != 0 && taps < TL__SR_SIDE_ROWS);
+                    if (tl__sr_avx2()) CHECK_MSG((side > 0) == expect, "%s: side %d, expected %d", what, side, expect);
+                    taken += side > 0;
+                }
+    printf("wide side tiles: %d plans\n", taken);
 }
 
 /* 32-bit transposes in AVX-512's 16 x 16 blocks: M with a band of 8
@@ -2234,6 +2281,7 @@ int main(int argc, char **argv)
     narrow_blocks();
     streamed_conversions();
     side_tiles();
+    side_tiles_wide();
     merged_tiles();
     quads4();
     quads4_taps();
