@@ -1135,6 +1135,14 @@ static tl_dim tl__sr8_units4_pixels(int narrow, tl_data_type t)
     return narrow && t != TL_BF16 ? 8 : 4;
 }
 
+/* The type of plan p's units of 4 that is not f32; *narrow: f32 is the
+   source's. */
+static tl_data_type tl__sr8_units4_type(const tl_reorder_plan *p, int *narrow)
+{
+    *narrow = p->src_md.data_type == TL_F32;
+    return *narrow ? p->dst_md.data_type : p->src_md.data_type;
+}
+
 /* Whether nb source-dense units by np dst-dense ones make whole steps
    of tl__sr8_units4_tile for plan p's types: np at least a step's
    pixels, and nb 8 or more (the last step overlapping the one before),
@@ -1142,8 +1150,8 @@ static tl_dim tl__sr8_units4_pixels(int narrow, tl_data_type t)
    or 8 channels). */
 static int tl__sr8_units4_whole(const tl_reorder_plan *p, tl_dim nb, tl_dim np)
 {
-    int narrow = p->src_md.data_type == TL_F32;
-    tl_data_type t = narrow ? p->dst_md.data_type : p->src_md.data_type;
+    int narrow;
+    tl_data_type t = tl__sr8_units4_type(p, &narrow);
     return np >= tl__sr8_units4_pixels(narrow, t) && (nb >= 8 || nb == 4 || nb == 2);
 }
 
@@ -4146,6 +4154,13 @@ static TL__SR_TILES_BODY(tl__sr_tiles2, 2, 8, tl__sr_tiles_block2)
 #define TL__SR_SMALL_TILE 4096 /* bytes of a copied tile below which a
                                   step moves all tiles of the loop outside L */
 
+/* Whether a copied tile of nm x nl values of es bytes is small
+   (TL__SR_SMALL_TILE). */
+static int tl__sr_tile_small(tl_dim nm, tl_dim nl, size_t es)
+{
+    return nm * nl * (tl_dim)es <= TL__SR_SMALL_TILE;
+}
+
 /* The block side B when the rs.count tiles of nl columns (nm rows) that
    one step copies go as one wide tile (TL__SR_TILES_BODY: tiles side by
    side in dst): for 4-byte elements 16 in AVX-512, else 8 in AVX2; for
@@ -4160,7 +4175,7 @@ static TL__SR_TILES_BODY(tl__sr_tiles2, 2, 8, tl__sr_tiles_block2)
 static int tl__sr_tiles_side(int es, tl_dim nl, tl_dim nm, tl__sr_runs rs)
 {
     if ((es != 4 && es != 2) || rs.count < 2 || rs.d != (size_t)nl * (size_t)es) return 0;
-    if (es == 2) return nl % 8 == 0 || 8 % nl == 0 || nm * nl * 2 > TL__SR_SMALL_TILE ? 8 : 0;
+    if (es == 2) return nl % 8 == 0 || 8 % nl == 0 || !tl__sr_tile_small(nm, nl, 2) ? 8 : 0;
     if (tl__sr_avx512()) return 16;
     return tl__sr_avx2() ? 8 : 0;
 }
@@ -5655,6 +5670,7 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     }
 }
 
+#define TL__SR_SIDE_ROWS 32 /* rows of a large tile below which its tiles go side by side */
 
 /* Small transposed tiles that the loop outside L in dst (o of
    OIhw16o16i: tiles of 9 hw x 16 i, one per o) lays side by side go in
@@ -5662,15 +5678,13 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
    (L: under TL__SR_SIDE_ROWS, not in 8s) leave a partial block in each
    tile (hwio -> oihw: 9 taps x 500 o, 0.19 of memcpy on the Zen 4
    tile by tile). -1: none. */
-#define TL__SR_SIDE_ROWS 32
 static int tl__sr_tiles_loop(const tl_reorder_plan *p, int M)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     size_t es = tl_dt_size(p->src_md.data_type);
     int k;
     if (tl__sr_tile_widens(L->size, es) ||
-        (p->loops[M].size * L->size * (tl_dim)es > TL__SR_SMALL_TILE &&
-         (L->size % 8 == 0 || L->size >= TL__SR_SIDE_ROWS)))
+        (!tl__sr_tile_small(p->loops[M].size, L->size, es) && (L->size % 8 == 0 || L->size >= TL__SR_SIDE_ROWS)))
         return -1;
     for (k = 0; k < p->nloops - 1; ++k)
         if (k != M && p->loops[k].dst_stride == L->size && p->loops[k].size > 1) return k;
@@ -6516,9 +6530,10 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
     tl_dim o;
 #if TL__SR_AVX2
     if (sh->units4 && tl__sr8_units4_whole(p, outer.count, rs.count)) { /* else threads split it below a step */
-        int narrow = p->src_md.data_type == TL_F32;
-        tl__sr8_units4_tile(narrow, narrow ? p->dst_md.data_type : p->src_md.data_type, s, rs.s, d, outer.d,
-                            outer.count, rs.count, sc, outer.c, sh->stream && (uintptr_t)d % 16 == 0 && outer.d % 16 == 0);
+        int narrow;
+        tl_data_type t = tl__sr8_units4_type(p, &narrow);
+        tl__sr8_units4_tile(narrow, t, s, rs.s, d, outer.d, outer.count, rs.count, sc, outer.c,
+                            sh->stream && (uintptr_t)d % 16 == 0 && outer.d % 16 == 0);
         return;
     }
 #endif
