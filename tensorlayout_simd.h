@@ -1100,32 +1100,32 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
    its row (7 of AVX2's 24); 16-row blocks meet one only past 16 taps,
    not worth two more AVX-512 copies. BLOCK(b, off, d, db, mm, nt) comes
    from the instruction set's region. */
-#define TL__SR_TILES_WALK(ES, B, BLOCK, FIXED) \
+#define TL__SR_TILES_WALK(ES, B, C, BLOCK, FIXED) \
     for (v = 0; v < nv; v += (B)) { \
         const char *base = s + (size_t)(v / nl) * ts + ((FIXED) ? (size_t)(v % nl) * sb : 0); \
         int rows = nv - v < (B) ? (int)(nv - v) : (B); \
-        if (!(FIXED)) reach = tl__sr_tiles_rows(off, (B), v % nl, nl, sb, ts) + (ES) * (B); \
-        for (m0 = 0; m0 < nm; m0 += (B)) { \
-            int mm = nm - m0 < (B) ? (int)(nm - m0) : (B); \
+        if (!(FIXED)) reach = tl__sr_tiles_rows(off, (B), v % nl, nl, sb, ts) + (ES) * (C); \
+        for (m0 = 0; m0 < nm; m0 += (C)) { \
+            int mm = nm - m0 < (C) ? (int)(nm - m0) : (C); \
             const char *b = base + (size_t)m0 * (ES); \
             char *dv = d + (size_t)m0 * db + (size_t)v * (ES); \
             if (pf && v / nl + ahead < count) \
                 for (j = 0; j < (B); ++j) TL__SIMD_PREFETCH(b + (size_t)ahead * ts + off[j]); \
             if (rows < (B) || b + reach > s_end) tl__sr_tiles_edge(ES, b, off, rows, dv, db, mm); \
-            else if ((B) == 8 && mm == 1) BLOCK(b, off, dv, db, 1, nt); \
+            else if ((C) == 8 && mm == 1) BLOCK(b, off, dv, db, 1, nt); \
             else if (nt) BLOCK(b, off, dv, db, mm, 1); \
             else BLOCK(b, off, dv, db, mm, 0); \
         } \
     }
-#define TL__SR_TILES_BODY(NAME, ES, B, BLOCK) \
+#define TL__SR_TILES_BODY(NAME, ES, B, C, BLOCK) \
     void NAME(const char *s, size_t sb, size_t ts, char *d, size_t db, tl_dim nm, tl_dim nl, \
               tl_dim count, const char *s_end, int nt, int pf) \
     { \
         tl_dim nv = nl * count, v, m0, ahead = 2 * (nl < (B) ? (B) / nl : 1); \
-        size_t off[B], reach = tl__sr_tiles_rows(off, (B), 0, nl, sb, ts) + (ES) * (B); \
+        size_t off[B], reach = tl__sr_tiles_rows(off, (B), 0, nl, sb, ts) + (ES) * (C); \
         int j; \
-        if (nl % (B) == 0 || (B) % nl == 0) TL__SR_TILES_WALK(ES, B, BLOCK, 1) \
-        else TL__SR_TILES_WALK(ES, B, BLOCK, 0) \
+        if (nl % (B) == 0 || (B) % nl == 0) TL__SR_TILES_WALK(ES, B, C, BLOCK, 1) \
+        else TL__SR_TILES_WALK(ES, B, C, BLOCK, 0) \
     }
 
 /* The pixels a step of tl__sr8_units4_tile (tl__sr_units4) takes: 8 narrowing to bytes,
@@ -2342,7 +2342,31 @@ TL__SR_INLINE void tl__sr8_tiles_block(const char *b, const size_t *off, char *d
         if (j < mm) simde_mm256_storeu_ps((float *)(void *)(d + (size_t)j * db), r[j]);
 }
 
-static TL__SR_TILES_BODY(tl__sr8_tiles4, 4, 8, tl__sr8_tiles_block)
+static TL__SR_TILES_BODY(tl__sr8_tiles4, 4, 8, 8, tl__sr8_tiles_block)
+
+/* One block of tl__sr8_tiles2: 16 rows of 8 2-byte values, row j in
+   the low lane of register j % 8 and row j + 8 in its high lane, so
+   that one zip transposes two of SSE2's 8 x 8 blocks and each dst row
+   (16 values) leaves in one store: half the shuffles and stores of
+   SSE2's blocks. */
+TL__SR_INLINE void tl__sr8_tiles_block2(const char *b, const size_t *off, char *d, size_t db,
+                                        int mm, int nt)
+{
+    simde__m256i r[8], t[8];
+    int j;
+    (void)nt;
+    TL__SR_UNROLL
+    for (j = 0; j < 8; ++j)
+        r[j] = simde_mm256_loadu2_m128i((const simde__m128i *)(const void *)(b + off[j + 8]),
+                                        (const simde__m128i *)(const void *)(b + off[j]));
+    TL__SR_ZIP_ROUNDS(tl__sr8_zip, r, t, 2, 8);
+    TL__SR_OPAQUE(db);
+    TL__SR_UNROLL
+    for (j = 0; j < 8; ++j)
+        if (j < mm) simde_mm256_storeu_si256((void *)(d + (size_t)j * db), r[tl__sr_bitrev(j, 8)]);
+}
+
+static TL__SR_TILES_BODY(tl__sr8_tiles2, 2, 16, 8, tl__sr8_tiles_block2)
 
 /* Vector v of a tap of tl__sr8_quads4, for the 4 taps from the block's
    s: lane h holds 4 dst values, rows of 4 taps each in the source (16
@@ -2826,6 +2850,18 @@ TL__SR_INLINE void tl__sr16_store(char *d, simde__m512 v, int nt)
     }
 }
 
+/* 64 bytes to p; nt: streamed (p 16-byte aligned), in halves as
+   tl__sr8_put streams them (SIMDe has no 512-bit streaming store). */
+TL__SR_INLINE void tl__sr16_put(char *p, simde__m512i v, int nt)
+{
+    if (!nt) {
+        simde_mm512_storeu_si512((void *)p, v);
+        return;
+    }
+    tl__sr8_put(p, simde_mm512_castsi512_si256(v), 1);
+    tl__sr8_put(p + 32, simde_mm512_extracti64x4_epi64(v, 1), 1);
+}
+
 /* The rows of one transposed block to d, db bytes apart; nt constant. */
 TL__SR_INLINE void tl__sr16_store16(char *d, size_t db, const simde__m512 *r, int nt)
 {
@@ -2891,7 +2927,39 @@ TL__SR_INLINE void tl__sr16_tiles_block(const char *b, const size_t *off, char *
         if (j < mm) tl__sr16_store(d + (size_t)j * db, r[j], nt);
 }
 
-static TL__SR_TILES_BODY(tl__sr16_tiles4, 4, 16, tl__sr16_tiles_block)
+static TL__SR_TILES_BODY(tl__sr16_tiles4, 4, 16, 16, tl__sr16_tiles_block)
+
+/* The 16 bytes at p. */
+TL__SR_INLINE simde__m128i tl__sr16_row16(const char *p)
+{
+    return simde_mm_loadu_si128((const simde__m128i *)(const void *)p);
+}
+
+TL__SR_ZIP_DEF(tl__sr16_zip, simde__m512i, simde_mm512_)
+
+/* One block of tl__sr16_tiles2: tl__sr8_tiles_block2 with four lanes,
+   rows j, j + 8, j + 16 and j + 24 in register j % 8, so each dst row
+   of the block is a whole line of 32 values; nt: streamed. */
+TL__SR_INLINE void tl__sr16_tiles_block2(const char *b, const size_t *off, char *d, size_t db,
+                                         int mm, int nt)
+{
+    simde__m512i r[8], t[8];
+    int j;
+    TL__SR_UNROLL
+    for (j = 0; j < 8; ++j) {
+        r[j] = simde_mm512_castsi128_si512(tl__sr16_row16(b + off[j]));
+        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + 8]), 1);
+        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + 16]), 2);
+        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + 24]), 3);
+    }
+    TL__SR_ZIP_ROUNDS(tl__sr16_zip, r, t, 2, 8);
+    TL__SR_OPAQUE(db);
+    TL__SR_UNROLL
+    for (j = 0; j < 8; ++j)
+        if (j < mm) tl__sr16_put(d + (size_t)j * db, r[tl__sr_bitrev(j, 8)], nt);
+}
+
+static TL__SR_TILES_BODY(tl__sr16_tiles2, 2, 32, 8, tl__sr16_tiles_block2)
 
 /* Vector v of a group of a block of tl__sr16_quads4: t[r] permuted
    from its windows, then its lanes (lanes_rows) or its elements swapped
@@ -3139,18 +3207,6 @@ TL__SR_INLINE simde__m512 tl__sr16_scaled(const tl__sr_q *q, int extra, const ch
     return tl__sr16_quantize(q, extra, simde_mm512_loadu_ps((const float *)(const void *)(src + 4 * k)),
                              sc.sc != NULL, !sc.sc || sc.sstep == 0 ? simde_mm512_set1_ps(q->s0)
                                                                : simde_mm512_loadu_ps(sc.sc + sc.sidx + k));
-}
-
-/* 64 bytes to p; nt: streamed (p 16-byte aligned), in halves as
-   tl__sr8_put streams them (SIMDe has no 512-bit streaming store). */
-TL__SR_INLINE void tl__sr16_put(char *p, simde__m512i v, int nt)
-{
-    if (!nt) {
-        simde_mm512_storeu_si512((void *)p, v);
-        return;
-    }
-    tl__sr8_put(p, simde_mm512_castsi512_si256(v), 1);
-    tl__sr8_put(p + 32, simde_mm512_extracti64x4_epi64(v, 1), 1);
 }
 
 /* tl__sr8_convert_loop for f32 -> s8, u8 or bf16 without beta (the old
@@ -4149,7 +4205,7 @@ TL__SR_INLINE void tl__sr_tiles_block2(const char *b, const size_t *off, char *d
         if (j < mm) simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)j * db), r[tl__sr_bitrev(j, 8)]);
 }
 
-static TL__SR_TILES_BODY(tl__sr_tiles2, 2, 8, tl__sr_tiles_block2)
+static TL__SR_TILES_BODY(tl__sr_tiles2, 2, 8, 8, tl__sr_tiles_block2)
 
 #define TL__SR_SMALL_TILE 4096 /* bytes of a copied tile below which a
                                   step moves all tiles of the loop outside L */
@@ -4161,21 +4217,35 @@ static int tl__sr_tile_small(tl_dim nm, tl_dim nl, size_t es)
     return nm * nl * (tl_dim)es <= TL__SR_SMALL_TILE;
 }
 
-/* The block side B when the rs.count tiles of nl columns (nm rows) that
-   one step copies go as one wide tile (TL__SR_TILES_BODY: tiles side by
-   side in dst): for 4-byte elements 16 in AVX-512, else 8 in AVX2; for
-   2-byte ones SSE2's 8 (bf16 oihw -> OIhw16i16o: 16 tiles of 9 taps x
-   16 o a step, which went tile by tile with the 9th tap one value at a
-   time), where nl and 8 divide one another or the tile is large: small
-   bf16 tiles of 9 taps (oihw -> OIhw16o16i, OIhw8i8o) ran 0.8x this way,
-   the blocks' offsets set for every 2 blocks. 0: tile by tile. AVX2's
-   blocks store half lines, so they never stream; on the Zen 3 the 36
-   MiB OIhw16o16i 1024x1024x3x3, which SSE2's blocks streamed before,
-   still ran faster through them (see docs/performance.md). */
+/* tl__sr_tiles_side for 2-byte elements, nv rows in all: 32 rows of 8
+   columns in AVX-512, 16 in AVX2, else SSE2's 8 x 8 (bf16 oihw ->
+   OIhw16i16o: 16 tiles of 9 taps x 16 o a step, which went tile by tile
+   with the 9th tap one value at a time), the most that leave few rows
+   to the element-by-element edge (nv in B's or at least 16 blocks), and
+   only where nl and B divide one another or the tile is large: small
+   bf16 tiles of 9 taps (oihw -> OIhw16o16i, OIhw8i8o) ran 0.8x with
+   the blocks' offsets set for every 2 blocks. */
+static int tl__sr_tiles_side2(tl_dim nl, tl_dim nm, tl_dim nv)
+{
+    int B, any = !tl__sr_tile_small(nm, nl, 2);
+    for (B = 32; B > 8; B /= 2)
+        if ((B == 32 ? tl__sr_avx512() : tl__sr_avx2()) && (nv % B == 0 || nv >= 16 * B)
+            && (nl % B == 0 || B % nl == 0 || any))
+            return B;
+    return nl % 8 == 0 || 8 % nl == 0 || any ? 8 : 0;
+}
+
+/* The rows B of a block when the rs.count tiles of nl columns (nm rows)
+   that one step copies go as one wide tile (TL__SR_TILES_BODY: tiles
+   side by side in dst); 0: tile by tile. 4-byte elements: 16 in
+   AVX-512, else 8 in AVX2. 2-byte ones: tl__sr_tiles_side2. AVX2's
+   4-byte blocks store half lines, so they never stream; on the Zen 3
+   the 36 MiB OIhw16o16i 1024x1024x3x3, which SSE2's blocks streamed
+   before, still ran faster through them (see docs/performance.md). */
 static int tl__sr_tiles_side(int es, tl_dim nl, tl_dim nm, tl__sr_runs rs)
 {
     if ((es != 4 && es != 2) || rs.count < 2 || rs.d != (size_t)nl * (size_t)es) return 0;
-    if (es == 2) return nl % 8 == 0 || 8 % nl == 0 || !tl__sr_tile_small(nm, nl, 2) ? 8 : 0;
+    if (es == 2) return tl__sr_tiles_side2(nl, nm, nl * rs.count);
     if (tl__sr_avx512()) return 16;
     return tl__sr_avx2() ? 8 : 0;
 }
@@ -6192,7 +6262,20 @@ static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim d
 {
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     int side = tl__sr_tiles_side(es, nl, nm, rs);
-    if (side && es == 2) {
+#if TL__SR_AVX512
+    if (es == 2 && side == 32) {
+        tl__sr16_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, sh->stream && tl__sr_lines(d, db),
+                        sh->pf_rows);
+        return;
+    }
+#endif
+#if TL__SR_AVX2
+    if (es == 2 && side == 16) {
+        tl__sr8_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, sh->pf_rows);
+        return;
+    }
+#endif
+    if (es == 2 && side) {
         tl__sr_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, sh->pf_rows);
         return;
     }

@@ -1322,7 +1322,9 @@ static int side_tile(const side_case *c, tl_data_type t, int f, int tail)
 /* Small weight tiles side by side in dst (the 9 x 16 of one o in
    OIhw16o16i): the L rows of a step's tiles form one wide tile, 16 rows
    to a block with AVX-512 (tl__sr16_tiles4), 8 with AVX2
-   (tl__sr8_tiles4), 8 for bf16 (tl__sr_tiles2), blocks of 6 against
+   (tl__sr8_tiles4); for bf16 32 rows of 8 values with AVX-512
+   (tl__sr16_tiles2), 16 with AVX2 (tl__sr8_tiles2), else SSE2's 8 x 8
+   (tl__sr_tiles2), each ISA run taking its own; blocks of 6 against
    the same reference (their tiles' rows, like 9 or 25 taps, put a
    block's rows at offsets that change from block to block). Every filter from 1x1 to
    7x7 (M of 1 to 49, past one block of 16), L of 4, 8 and 16, O with a
@@ -1340,21 +1342,24 @@ static void side_tiles(void)
         { "oihw", "OIhw16i16o", 4, 16 }, { "oihw", "OIhw6o6i", 4, 6 }
     };
     size_t i;
-    int f, tail, side = 0, side2 = 0, quads = 0;
+    int f, tail, side = 0, side2 = 0, quads = 0, by[33] = { 0 };
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (f = 1; f <= 7; ++f)
             for (tail = 0; tail <= 1; ++tail) {
                 int s4 = side_tile(&k[i], TL_F32, f, tail), s2 = side_tile(&k[i], TL_BF16, f, tail);
                 side += !tail && s4 > 0;
                 quads += !tail && s4 < 0;
-                side2 += !tail && s2 == 8;
+                side2 += !tail && s2 > 0;
+                if (s2 > 0) ++by[s2];
             }
+    printf("side tiles bf16: blocks of 32 rows %d, 16 %d, 8 %d\n", by[32], by[16], by[8]);
     /* OIhw16o16i, OIhw8o8i and OIhw4o4i from 2x2 to 3x3 go by quads4 with
        AVX-512, from 2x2 to 8x8 taps with AVX2 alone */
     if (tl__sr_avx2())
         CHECK_MSG(side + quads >= 30 && side >= (tl__sr_avx512() ? 24 : 2),
                   "only %d plans took side-by-side tiles, %d quads4", side, quads);
     CHECK_MSG(side2 >= 30, "only %d bf16 plans took side-by-side tiles", side2);
+    CHECK_MSG(by[tl__sr_avx512() ? 32 : tl__sr_avx2() ? 16 : 8] >= 30, "bf16 side tiles: too few in the widest blocks");
 }
 
 /* hwio -> oihw: tiles of f x f taps by O, side by side in dst along i,
