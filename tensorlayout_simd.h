@@ -5753,8 +5753,7 @@ static int tl__sr_tiles_loop(const tl_reorder_plan *p, int M)
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     size_t es = tl_dt_size(p->src_md.data_type);
     int k;
-    if (tl__sr_tile_widens(L->size, es) ||
-        (!tl__sr_tile_small(p->loops[M].size, L->size, es) && (L->size % 8 == 0 || L->size >= TL__SR_SIDE_ROWS)))
+    if (!tl__sr_tile_small(p->loops[M].size, L->size, es) && (L->size % 8 == 0 || L->size >= TL__SR_SIDE_ROWS))
         return -1;
     for (k = 0; k < p->nloops - 1; ++k)
         if (k != M && p->loops[k].dst_stride == L->size && p->loops[k].size > 1) return k;
@@ -5899,18 +5898,22 @@ static tl_dim tl__sr_tile_m_min(int B, tl_dim nl)
 }
 
 #define TL__SR_COPY_STEP 16384 /* bytes a step of short copied runs moves at most */
+#define TL__SR_TILE_STEP 65536 /* the same, side-by-side tiles */
 
-/* Copies of short runs whose K x K2 runs make a small step (the 2 x 8
-   runs of 32 bytes of OIhw8i8o -> OIhw16i16o): the loops outside K2
-   walked inside the step too, down to K3, while the step stays under
-   TL__SR_COPY_STEP bytes. A step each of 512 bytes ran at 0.44 of
-   oneDNN's speed, 88% of the time in the step and the odometer. */
-static void tl__sr_copy_loops(const tl_reorder_plan *p, tl__sr_shape *sh)
+/* Steps whose K2 group is small walk the loops outside K2 (but X, the
+   step's other inner loop: K of runs, M of tiles) too, down to K3, while
+   the step stays under limit bytes: the 2 x 8 runs of 32 bytes of
+   OIhw8i8o -> OIhw16i16o (a step each of 512 bytes ran at 0.44 of
+   oneDNN's speed, 88% of the time in the step and the odometer), the 9
+   taps x 4 i x 4 o of bf16 OIhw4i4o (288 bytes). */
+static void tl__sr_step_loops(const tl_reorder_plan *p, tl__sr_shape *sh, int X, tl_dim limit)
 {
     tl_dim bytes = p->loops[p->nloops - 1].size * (tl_dim)tl_dt_size(p->src_md.data_type) *
-                   p->loops[sh->K].size * p->loops[sh->K2].size;
+                   p->loops[X].size * p->loops[sh->K2].size;
     int l;
-    for (l = sh->K2 - 1; l >= 1 && bytes * p->loops[l].size <= TL__SR_COPY_STEP; --l) {
+    for (l = sh->K2 - 1; l >= 1; --l) {
+        if (l == X) continue;
+        if (bytes * p->loops[l].size > limit) break;
         bytes *= p->loops[l].size;
         sh->K3 = l;
     }
@@ -5950,7 +5953,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
             (p->loops[sh->K].size < 64 || sh->units4 ||
              (p->mode != TL_REORDER_MODE_COPY && tl__sr_plan_joins(p, sh->K))))
             sh->K2 = sh->K - 1;
-        if (p->mode == TL_REORDER_MODE_COPY && sh->K2 >= 1) tl__sr_copy_loops(p, sh);
+        if (p->mode == TL_REORDER_MODE_COPY && sh->K2 >= 1) tl__sr_step_loops(p, sh, sh->K, TL__SR_COPY_STEP);
         return;
     }
     sh->M = tl__sr_tile_loop(p);
@@ -5970,6 +5973,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         if (sh->shape == TL__SR_TILE_COPY) {
             tl__sr_merge_rows(p, sh);       /* may make it TL__SR_TILE_ROWS */
             if (sh->shape == TL__SR_TILE_COPY) sh->K2 = tl__sr_tiles_loop(p, sh->M);
+            if (sh->shape == TL__SR_TILE_COPY && sh->K2 >= 1) tl__sr_step_loops(p, sh, sh->M, TL__SR_TILE_STEP);
         }
         return;
     }
@@ -6642,19 +6646,36 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
     }
 }
 
-/* The copied runs of a step of shape TL__SR_RUN from loop l (K3, or K2)
-   in: K2's groups of rs once loop l reaches it, else each iteration of
-   loop l in turn. */
-static void tl__sr_copy_outer(const tl_reorder_plan *p, const tl__sr_shape *sh, int l, const tl_dim *i,
-                              const tl_dim *hi, const char *s, char *d, size_t n, tl__sr_runs rs)
+/* What a step copies at each of K2's groups, where its walk of the
+   loops [K3, K2) (tl__sr_step_outer) reaches them: runs of n bytes
+   (rs: loop K's), or side-by-side tiles of nm x nl values (ss, ds:
+   their strides in values; s_end: the end of the source). */
+typedef struct {
+    size_t n;
+    tl__sr_runs rs;
+    tl_dim ss, ds, nm, nl;
+    const char *s_end;
+} tl__sr_group;
+
+/* A step of copied runs or tiles from loop l (K3, or K2) in: K2's group
+   once loop l reaches it, else each iteration of loop l in turn (M, the
+   tiles' own, once). */
+static void tl__sr_step_outer(const tl_reorder_plan *p, const tl__sr_shape *sh, int l, const tl_dim *i,
+                              const tl_dim *hi, const char *s, char *d, const tl__sr_group *g)
 {
     tl__sr_runs r = tl__sr_loop_runs(p, l, i, hi);
     tl_dim j;
-    if (l == sh->K2) {
-        tl__sr_copy_runs(s, d, n, rs, r, tl__sr_runs_stream(sh, d, n, rs, r.d));
-        return;
+    if (l == sh->K2 && sh->shape == TL__SR_RUN) {
+        tl__sr_copy_runs(s, d, g->n, g->rs, r, tl__sr_runs_stream(sh, d, g->n, g->rs, r.d));
+    } else if (l == sh->K2) {
+        r.next = g->rs.next;
+        tl__sr_tile_copy((int)tl_dt_size(p->src_md.data_type), s, g->ss, d, g->ds, g->nm, g->nl, r, sh,
+                         g->s_end);
+    } else if (l == sh->M) {
+        tl__sr_step_outer(p, sh, l + 1, i, hi, s, d, g);
+    } else {
+        for (j = 0; j < r.count; ++j, s += r.s, d += r.d) tl__sr_step_outer(p, sh, l + 1, i, hi, s, d, g);
     }
-    for (j = 0; j < r.count; ++j, s += r.s, d += r.d) tl__sr_copy_outer(p, sh, l + 1, i, hi, s, d, n, rs);
 }
 
 /* One step of the nest at iteration vector i (inner loops at their lo). */
@@ -6691,7 +6712,10 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
                 tl__sr_copy_runs(s, d, (size_t)n * (size_t)es, rs, tl__sr_one_run,
                                  tl__sr_runs_stream(sh, d, (size_t)n * (size_t)es, rs, rs.count * rs.d));
             } else {
-                tl__sr_copy_outer(p, sh, sh->K3 >= 0 ? sh->K3 : sh->K2, i, hi, s, d, (size_t)n * (size_t)es, rs);
+                tl__sr_group g;
+                g.n = (size_t)n * (size_t)es;
+                g.rs = rs;
+                tl__sr_step_outer(p, sh, sh->K3 >= 0 ? sh->K3 : sh->K2, i, hi, s, d, &g);
             }
         } else if (p->mode == TL_REORDER_MODE_COPY) {
             memcpy(d, s, (size_t)n * (size_t)es);
@@ -6704,6 +6728,17 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         tl__sr_runs rs = tl__sr_one_run;
         if (nd < TL__DIM_MAX) {
             tl__sr_tail_tile(p, sh, s, d, hi[sh->M] - lo[sh->M], n, nd, src + p->src_hi);
+            break;
+        }
+        if (sh->K3 >= 0) {
+            tl__sr_group g;
+            g.rs.next = next;
+            g.ss = lp[L].src_stride;
+            g.ds = lp[sh->M].dst_stride;
+            g.nm = hi[sh->M] - lo[sh->M];
+            g.nl = n;
+            g.s_end = src + p->src_hi;
+            tl__sr_step_outer(p, sh, sh->K3, i, hi, s, d, &g);
             break;
         }
         if (sh->K2 >= 0) rs = tl__sr_loop_runs(p, sh->K2, i, hi);

@@ -1366,8 +1366,9 @@ static void side_tiles(void)
    one wide tile of rows that wrap from tile to tile (TL__SR_TILES_BODY)
    also where a tile is large (more than TL__SR_SMALL_TILE bytes), its
    taps fewer than TL__SR_SIDE_ROWS and not in 8s (small bf16 tiles only
-   where taps and 8 divide one another); others tile by tile, and rows
-   too short for a transpose (tl__sr_tile_widens) widen.
+   where taps and 8 divide one another, bf16 2x2's rows of 8 bytes too,
+   too short for a transpose of their own: tl__sr_tile_widens); others
+   tile by tile.
    f32 and bf16, O past one block of 16 (35) and well past it, I of 3
    and 20 (the last block of rows partial) and 16 (whole: its loads
    reach the end of the source, and one row past it had the block's
@@ -1399,9 +1400,8 @@ static void side_tiles_wide(void)
                     compare(&s, &d, NULL, (int)f % 2 * 4, what);
                     side = side_by_side(&s, &d);
                     small = O[o] * taps * (tl_dim)tl_dt_size(dt) <= TL__SR_SMALL_TILE;
-                    expect = !tl__sr_tile_widens(taps, tl_dt_size(dt)) &&     /* bf16 2x2: 8-byte rows */
-                             (small ? t == 0 || taps % 8 == 0 || 8 % taps == 0     /* small bf16: 8s */
-                                    : taps % 8 != 0 && taps < TL__SR_SIDE_ROWS);
+                    expect = small ? t == 0 || taps % 8 == 0 || 8 % taps == 0     /* small bf16: 8s */
+                                   : taps % 8 != 0 && taps < TL__SR_SIDE_ROWS;
                     if (tl__sr_avx2()) CHECK_MSG((side > 0) == expect, "%s: side %d, expected %d", what, side, expect);
                     taken += side > 0;
                 }
