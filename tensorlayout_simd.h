@@ -1128,6 +1128,14 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
         else TL__SR_TILES_WALK(ES, B, C, BLOCK, 0) \
     }
 
+/* BLOCK of TL__SR_TILES_BODY for es-byte elements from IMPL(es, b, off,
+   d, db, mm, nt), which serves 1- and 2-byte ones alike. */
+#define TL__SR_TILES_BLOCK_ES(NAME, IMPL, ES) \
+    TL__SR_INLINE void NAME(const char *b, const size_t *off, char *d, size_t db, int mm, int nt) \
+    { \
+        IMPL(ES, b, off, d, db, mm, nt); \
+    }
+
 /* The pixels a step of tl__sr8_units4_tile (tl__sr_units4) takes: 8 narrowing to bytes,
    4 otherwise. */
 static tl_dim tl__sr8_units4_pixels(int narrow, tl_data_type t)
@@ -2344,29 +2352,33 @@ TL__SR_INLINE void tl__sr8_tiles_block(const char *b, const size_t *off, char *d
 
 static TL__SR_TILES_BODY(tl__sr8_tiles4, 4, 8, 8, tl__sr8_tiles_block)
 
-/* One block of tl__sr8_tiles2: 16 rows of 8 2-byte values, row j in
-   the low lane of register j % 8 and row j + 8 in its high lane, so
-   that one zip transposes two of SSE2's 8 x 8 blocks and each dst row
-   (16 values) leaves in one store: half the shuffles and stores of
-   SSE2's blocks. */
-TL__SR_INLINE void tl__sr8_tiles_block2(const char *b, const size_t *off, char *d, size_t db,
-                                        int mm, int nt)
+/* One block of tl__sr8_tiles2 (es 2) or tl__sr8_tiles1 (es 1): 2 B
+   rows of B = 16 / es values, row j in the low lane of register j % B
+   and row j + B in its high lane, so that one zip transposes two of
+   SSE2's B x B blocks and each dst row (2 B values) leaves in one
+   store: half the shuffles and stores of SSE2's blocks. */
+TL__SR_INLINE void tl__sr8_tiles_block_es(int es, const char *b, const size_t *off, char *d, size_t db,
+                                          int mm, int nt)
 {
-    simde__m256i r[8], t[8];
-    int j;
+    simde__m256i r[16], t[16];
+    int B = 16 / es, j;
     (void)nt;
     TL__SR_UNROLL
-    for (j = 0; j < 8; ++j)
-        r[j] = simde_mm256_loadu2_m128i((const simde__m128i *)(const void *)(b + off[j + 8]),
+    for (j = 0; j < B; ++j)
+        r[j] = simde_mm256_loadu2_m128i((const simde__m128i *)(const void *)(b + off[j + B]),
                                         (const simde__m128i *)(const void *)(b + off[j]));
-    TL__SR_ZIP_ROUNDS(tl__sr8_zip, r, t, 2, 8);
+    TL__SR_ZIP_ROUNDS(tl__sr8_zip, r, t, es, B);
     TL__SR_OPAQUE(db);
     TL__SR_UNROLL
-    for (j = 0; j < 8; ++j)
-        if (j < mm) simde_mm256_storeu_si256((void *)(d + (size_t)j * db), r[tl__sr_bitrev(j, 8)]);
+    for (j = 0; j < B; ++j)
+        if (j < mm) simde_mm256_storeu_si256((void *)(d + (size_t)j * db), r[tl__sr_bitrev(j, B)]);
 }
 
+TL__SR_TILES_BLOCK_ES(tl__sr8_tiles_block2, tl__sr8_tiles_block_es, 2)
+TL__SR_TILES_BLOCK_ES(tl__sr8_tiles_block1, tl__sr8_tiles_block_es, 1)
+
 static TL__SR_TILES_BODY(tl__sr8_tiles2, 2, 16, 8, tl__sr8_tiles_block2)
+static TL__SR_TILES_BODY(tl__sr8_tiles1, 1, 32, 16, tl__sr8_tiles_block1)
 
 /* Vector v of a tap of tl__sr8_quads4, for the 4 taps from the block's
    s: lane h holds 4 dst values, rows of 4 taps each in the source (16
@@ -2937,29 +2949,33 @@ TL__SR_INLINE simde__m128i tl__sr16_row16(const char *p)
 
 TL__SR_ZIP_DEF(tl__sr16_zip, simde__m512i, simde_mm512_)
 
-/* One block of tl__sr16_tiles2: tl__sr8_tiles_block2 with four lanes,
-   rows j, j + 8, j + 16 and j + 24 in register j % 8, so each dst row
-   of the block is a whole line of 32 values; nt: streamed. */
-TL__SR_INLINE void tl__sr16_tiles_block2(const char *b, const size_t *off, char *d, size_t db,
-                                         int mm, int nt)
+/* One block of tl__sr16_tiles2 or tl__sr16_tiles1: tl__sr8_tiles_block_es
+   with four lanes, rows j, j + B, j + 2 B and j + 3 B in register j % B,
+   so each dst row of the block is a whole line; nt: streamed. */
+TL__SR_INLINE void tl__sr16_tiles_block_es(int es, const char *b, const size_t *off, char *d, size_t db,
+                                           int mm, int nt)
 {
-    simde__m512i r[8], t[8];
-    int j;
+    simde__m512i r[16], t[16];
+    int B = 16 / es, j;
     TL__SR_UNROLL
-    for (j = 0; j < 8; ++j) {
+    for (j = 0; j < B; ++j) {
         r[j] = simde_mm512_castsi128_si512(tl__sr16_row16(b + off[j]));
-        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + 8]), 1);
-        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + 16]), 2);
-        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + 24]), 3);
+        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + B]), 1);
+        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + 2 * B]), 2);
+        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + 3 * B]), 3);
     }
-    TL__SR_ZIP_ROUNDS(tl__sr16_zip, r, t, 2, 8);
+    TL__SR_ZIP_ROUNDS(tl__sr16_zip, r, t, es, B);
     TL__SR_OPAQUE(db);
     TL__SR_UNROLL
-    for (j = 0; j < 8; ++j)
-        if (j < mm) tl__sr16_put(d + (size_t)j * db, r[tl__sr_bitrev(j, 8)], nt);
+    for (j = 0; j < B; ++j)
+        if (j < mm) tl__sr16_put(d + (size_t)j * db, r[tl__sr_bitrev(j, B)], nt);
 }
 
+TL__SR_TILES_BLOCK_ES(tl__sr16_tiles_block2, tl__sr16_tiles_block_es, 2)
+TL__SR_TILES_BLOCK_ES(tl__sr16_tiles_block1, tl__sr16_tiles_block_es, 1)
+
 static TL__SR_TILES_BODY(tl__sr16_tiles2, 2, 32, 8, tl__sr16_tiles_block2)
+static TL__SR_TILES_BODY(tl__sr16_tiles1, 1, 64, 16, tl__sr16_tiles_block1)
 
 /* Vector v of a group of a block of tl__sr16_quads4: t[r] permuted
    from its windows, then its lanes (lanes_rows) or its elements swapped
@@ -4186,26 +4202,30 @@ static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
     return tl__sr_avx2() && nm >= 8 && nl >= 8 && (!nt || lines) ? 8 : 0;
 }
 
-/* One block of tl__sr_tiles2: the first mm columns of 8 rows of 8
-   2-byte values (rows j at b + off[j], loaded whole) transposed by
-   SSE2's zips, to d, db bytes apart (plain stores whatever nt says: a
-   block writes 16 bytes of each dst row). */
-TL__SR_INLINE void tl__sr_tiles_block2(const char *b, const size_t *off, char *d, size_t db,
-                                       int mm, int nt)
+/* One block of tl__sr_tiles2 (es 2) or tl__sr_tiles1 (es 1): the
+   first mm columns of B = 16 / es rows of B values (rows j at b +
+   off[j], loaded whole) transposed by SSE2's zips, to d, db bytes apart
+   (plain stores: a block writes 16 bytes of each dst row). */
+TL__SR_INLINE void tl__sr_tiles_block_es(int es, const char *b, const size_t *off, char *d, size_t db,
+                                         int mm, int nt)
 {
-    simde__m128i r[8], t[8];
-    int j;
+    simde__m128i r[16], t[16];
+    int B = 16 / es, j;
     (void)nt;
     TL__SR_UNROLL
-    for (j = 0; j < 8; ++j) r[j] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(b + off[j]));
-    TL__SR_ZIP_ROUNDS(tl__sr_zip, r, t, 2, 8);
+    for (j = 0; j < B; ++j) r[j] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(b + off[j]));
+    TL__SR_ZIP_ROUNDS(tl__sr_zip, r, t, es, B);
     TL__SR_OPAQUE(db);
     TL__SR_UNROLL
-    for (j = 0; j < 8; ++j)
-        if (j < mm) simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)j * db), r[tl__sr_bitrev(j, 8)]);
+    for (j = 0; j < B; ++j)
+        if (j < mm) simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)j * db), r[tl__sr_bitrev(j, B)]);
 }
 
+TL__SR_TILES_BLOCK_ES(tl__sr_tiles_block2, tl__sr_tiles_block_es, 2)
+TL__SR_TILES_BLOCK_ES(tl__sr_tiles_block1, tl__sr_tiles_block_es, 1)
+
 static TL__SR_TILES_BODY(tl__sr_tiles2, 2, 8, 8, tl__sr_tiles_block2)
+static TL__SR_TILES_BODY(tl__sr_tiles1, 1, 16, 16, tl__sr_tiles_block1)
 
 #define TL__SR_SMALL_TILE 4096 /* bytes of a copied tile below which a
                                   step moves all tiles of the loop outside L */
@@ -4217,35 +4237,36 @@ static int tl__sr_tile_small(tl_dim nm, tl_dim nl, size_t es)
     return nm * nl * (tl_dim)es <= TL__SR_SMALL_TILE;
 }
 
-/* tl__sr_tiles_side for 2-byte elements, nv rows in all: 32 rows of 8
-   columns in AVX-512, 16 in AVX2, else SSE2's 8 x 8 (bf16 oihw ->
-   OIhw16i16o: 16 tiles of 9 taps x 16 o a step, which went tile by tile
-   with the 9th tap one value at a time), the most that leave few rows
-   to the element-by-element edge (nv in B's or at least 16 blocks), and
-   only where nl and B divide one another or the tile is large: small
-   bf16 tiles of 9 taps (oihw -> OIhw16o16i, OIhw8i8o) ran 0.8x with
-   the blocks' offsets set for every 2 blocks. */
-static int tl__sr_tiles_side2(tl_dim nl, tl_dim nm, tl_dim nv)
+/* tl__sr_tiles_side for 1- and 2-byte elements, nv rows in all: blocks
+   of 16 / es columns and 4, 2 or 1 times as many rows (AVX-512, AVX2,
+   SSE2: bf16 oihw -> OIhw16i16o, 16 tiles of 9 taps x 16 o a step,
+   went tile by tile with the 9th tap one value at a time), the most
+   that leave few rows to the element-by-element edge (nv in B's or at
+   least 16 blocks), and only where nl and B divide one another or the
+   tile is large: small bf16 tiles of 9 taps (oihw -> OIhw16o16i,
+   OIhw8i8o) ran 0.8x with the blocks' offsets set for every 2 blocks. */
+static int tl__sr_tiles_side_narrow(int es, tl_dim nl, tl_dim nm, tl_dim nv)
 {
-    int B, any = !tl__sr_tile_small(nm, nl, 2);
-    for (B = 32; B > 8; B /= 2)
-        if ((B == 32 ? tl__sr_avx512() : tl__sr_avx2()) && (nv % B == 0 || nv >= 16 * B)
+    int C = 16 / es, B, any = !tl__sr_tile_small(nm, nl, (size_t)es);
+    for (B = 4 * C; B > C; B /= 2)
+        if ((B == 4 * C ? tl__sr_avx512() : tl__sr_avx2()) && (nv % B == 0 || nv >= 16 * B)
             && (nl % B == 0 || B % nl == 0 || any))
             return B;
-    return nl % 8 == 0 || 8 % nl == 0 || any ? 8 : 0;
+    return nl % C == 0 || C % nl == 0 || any ? C : 0;
 }
 
 /* The rows B of a block when the rs.count tiles of nl columns (nm rows)
    that one step copies go as one wide tile (TL__SR_TILES_BODY: tiles
    side by side in dst); 0: tile by tile. 4-byte elements: 16 in
-   AVX-512, else 8 in AVX2. 2-byte ones: tl__sr_tiles_side2. AVX2's
-   4-byte blocks store half lines, so they never stream; on the Zen 3
-   the 36 MiB OIhw16o16i 1024x1024x3x3, which SSE2's blocks streamed
-   before, still ran faster through them (see docs/performance.md). */
+   AVX-512, else 8 in AVX2; 1- and 2-byte ones: tl__sr_tiles_side_narrow.
+   AVX2's 4-byte blocks store half lines, so they never stream; on the
+   Zen 3 the 36 MiB OIhw16o16i 1024x1024x3x3, which SSE2's blocks
+   streamed before, still ran faster through them (see
+   docs/performance.md). */
 static int tl__sr_tiles_side(int es, tl_dim nl, tl_dim nm, tl__sr_runs rs)
 {
-    if ((es != 4 && es != 2) || rs.count < 2 || rs.d != (size_t)nl * (size_t)es) return 0;
-    if (es == 2) return tl__sr_tiles_side2(nl, nm, nl * rs.count);
+    if (es > 4 || es == 3 || rs.count < 2 || rs.d != (size_t)nl * (size_t)es) return 0;
+    if (es <= 2) return tl__sr_tiles_side_narrow(es, nl, nm, nl * rs.count);
     if (tl__sr_avx512()) return 16;
     return tl__sr_avx2() ? 8 : 0;
 }
@@ -5919,6 +5940,19 @@ static void tl__sr_step_loops(const tl_reorder_plan *p, tl__sr_shape *sh, int X,
     }
 }
 
+/* Whether tiles of M narrower than a vector (s8 oihw -> OIhw8i8o: 9
+   taps) still copy as tiles: where they lie side by side
+   (tl__sr_tiles_side), whose blocks load past a row's end. */
+static int tl__sr_narrow_side(const tl_reorder_plan *p, int M)
+{
+    int k = tl__sr_tiles_loop(p, M), es = (int)tl_dt_size(p->src_md.data_type);
+    tl__sr_runs rs = tl__sr_one_run;
+    if (k < 0) return 0;
+    rs.count = p->loops[k].size;
+    rs.d = (size_t)p->loops[k].dst_stride * (size_t)es;
+    return tl__sr_tiles_side(es, p->loops[p->nloops - 1].size, p->loops[M].size, rs) > 0;
+}
+
 static int tl__sr_plan_joins(const tl_reorder_plan *p, int K);
 
 /* The shape every step of this plan takes (the same for all calls), its
@@ -5969,7 +6003,8 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
             return;
         }
         if (sh->M < 0) sh->shape = TL__SR_STRIDED;
-        else sh->shape = p->loops[sh->M].size >= B ? TL__SR_TILE_COPY : TL__SR_NARROW;
+        else sh->shape = p->loops[sh->M].size >= B || tl__sr_narrow_side(p, sh->M) ? TL__SR_TILE_COPY
+                                                                                   : TL__SR_NARROW;
         if (sh->shape == TL__SR_TILE_COPY) {
             tl__sr_merge_rows(p, sh);       /* may make it TL__SR_TILE_ROWS */
             if (sh->shape == TL__SR_TILE_COPY) sh->K2 = tl__sr_tiles_loop(p, sh->M);
@@ -6258,6 +6293,33 @@ static int tl__sr_tile_bytes(const tl_reorder_plan *p, const tl__sr_shape *sh, c
 }
 #endif
 
+/* tl__sr_tile_copy's side-by-side tiles of es 1 or 2 in blocks of B
+   rows (tl__sr_tiles_side_narrow). */
+static void tl__sr_tiles_narrow(int es, int B, const char *s, size_t sb, tl__sr_runs rs, char *d, size_t db,
+                                tl_dim nm, tl_dim nl, const tl__sr_shape *sh, const char *s_end)
+{
+    int nt = sh->stream && tl__sr_lines(d, db), pf = sh->pf_rows;
+    (void)nt;
+    switch (B * es) {
+#if TL__SR_AVX512
+    case 64:
+        if (es == 2) tl__sr16_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, nt, pf);
+        else tl__sr16_tiles1(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, nt, pf);
+        return;
+#endif
+#if TL__SR_AVX2
+    case 32:
+        if (es == 2) tl__sr8_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, pf);
+        else tl__sr8_tiles1(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, pf);
+        return;
+#endif
+    default:
+        if (es == 2) tl__sr_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, pf);
+        else tl__sr_tiles1(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, pf);
+        return;
+    }
+}
+
 /* A step of TL__SR_TILE_COPY: rs.count tiles of nm x nl, as one wide
    tile where they lie side by side in dst (tl__sr_tiles_side), else
    tile by tile; s_end: the end of the source. */
@@ -6266,21 +6328,8 @@ static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim d
 {
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     int side = tl__sr_tiles_side(es, nl, nm, rs);
-#if TL__SR_AVX512
-    if (es == 2 && side == 32) {
-        tl__sr16_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, sh->stream && tl__sr_lines(d, db),
-                        sh->pf_rows);
-        return;
-    }
-#endif
-#if TL__SR_AVX2
-    if (es == 2 && side == 16) {
-        tl__sr8_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, sh->pf_rows);
-        return;
-    }
-#endif
-    if (es == 2 && side) {
-        tl__sr_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, sh->pf_rows);
+    if (es <= 2 && side) {
+        tl__sr_tiles_narrow(es, side, s, sb, rs, d, db, nm, nl, sh, s_end);
         return;
     }
 #if TL__SR_AVX512

@@ -1324,7 +1324,8 @@ static int side_tile(const side_case *c, tl_data_type t, int f, int tail)
    to a block with AVX-512 (tl__sr16_tiles4), 8 with AVX2
    (tl__sr8_tiles4); for bf16 32 rows of 8 values with AVX-512
    (tl__sr16_tiles2), 16 with AVX2 (tl__sr8_tiles2), else SSE2's 8 x 8
-   (tl__sr_tiles2), each ISA run taking its own; blocks of 6 against
+   (tl__sr_tiles2), and twice those rows of 16 for s8 (tl__sr16_tiles1,
+   tl__sr8_tiles1, tl__sr_tiles1), each ISA run taking its own; blocks of 6 against
    the same reference (their tiles' rows, like 9 or 25 taps, put a
    block's rows at offsets that change from block to block). Every filter from 1x1 to
    7x7 (M of 1 to 49, past one block of 16), L of 4, 8 and 16, O with a
@@ -1342,7 +1343,7 @@ static void side_tiles(void)
         { "oihw", "OIhw16i16o", 4, 16 }, { "oihw", "OIhw6o6i", 4, 6 }
     };
     size_t i;
-    int f, tail, side = 0, side2 = 0, quads = 0, by[33] = { 0 };
+    int f, tail, side = 0, side2 = 0, quads = 0, by[33] = { 0 }, by1[65] = { 0 };
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (f = 1; f <= 7; ++f)
             for (tail = 0; tail <= 1; ++tail) {
@@ -1351,6 +1352,8 @@ static void side_tiles(void)
                 quads += !tail && s4 < 0;
                 side2 += !tail && s2 > 0;
                 if (s2 > 0) ++by[s2];
+                s2 = side_tile(&k[i], TL_S8, f, tail);
+                if (s2 > 0) ++by1[s2];
             }
     printf("side tiles bf16: blocks of 32 rows %d, 16 %d, 8 %d\n", by[32], by[16], by[8]);
     /* OIhw16o16i, OIhw8o8i and OIhw4o4i from 2x2 to 3x3 go by quads4 with
@@ -1360,6 +1363,8 @@ static void side_tiles(void)
                   "only %d plans took side-by-side tiles, %d quads4", side, quads);
     CHECK_MSG(side2 >= 30, "only %d bf16 plans took side-by-side tiles", side2);
     CHECK_MSG(by[tl__sr_avx512() ? 32 : tl__sr_avx2() ? 16 : 8] >= 30, "bf16 side tiles: too few in the widest blocks");
+    printf("side tiles s8: blocks of 64 rows %d, 32 %d, 16 %d\n", by1[64], by1[32], by1[16]);
+    CHECK_MSG(by1[tl__sr_avx512() ? 64 : tl__sr_avx2() ? 32 : 16] >= 10, "s8 side tiles: too few in the widest blocks");
 }
 
 /* hwio -> oihw: tiles of f x f taps by O, side by side in dst along i,
