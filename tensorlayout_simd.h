@@ -1080,10 +1080,10 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
 /* Small tiles laid side by side in dst (tl__sr_tiles_loop: the 9 x 8 of
    OIhw8o8i, one per o) as one wide tile: its "rows" are the tiles' L
    rows one after another, row v = k nl + l at s + k ts + l sb, column m
-   of row v going to d + m db + ES v. Blocks of B such rows (4-byte
-   elements: 8 in AVX2, 16 in AVX-512; 2-byte ones: SSE2's 8) are loaded
-   whole and transposed
-   B x B (columns past nm ride along and are not stored), so a tile of 9
+   of row v going to d + m db + ES v. Blocks of B such rows by C
+   columns (4-byte elements: 8 x 8 in AVX2, 16 x 16 in AVX-512; 1- and
+   2-byte ones: tl__sr_tiles_side_narrow) are loaded whole and
+   transposed (columns past nm ride along and are not stored), so a tile of 9
    taps costs one or two blocks, not a block, a gather for its 9th row
    and a call. Where nl and B divide one another every block's rows sit
    at the same offsets from its first; else each block's offsets follow
