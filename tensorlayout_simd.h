@@ -1136,6 +1136,25 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
         IMPL(ES, b, off, d, db, mm, nt); \
     }
 
+/* The block of TL__SR_TILES_BODY for 1- and 2-byte elements in vectors
+   of type VT: B = 16 / es vectors of rows, ROWS(b, off, j, B) filling
+   vector j (row j in its first 16-byte lane, j + B in the next, and so
+   on), zipped by ZIP, so that each lane transposes a B x B block; its
+   first mm dst rows to d, db bytes apart, by PUT(p, v, nt). */
+#define TL__SR_TILES_BLOCK_DEF(NAME, VT, ZIP, ROWS, PUT) \
+    void NAME(int es, const char *b, const size_t *off, char *d, size_t db, int mm, int nt) \
+    { \
+        VT r[16], t[16]; \
+        int B = 16 / es, j; \
+        TL__SR_UNROLL \
+        for (j = 0; j < B; ++j) r[j] = ROWS(b, off, j, B); \
+        TL__SR_ZIP_ROUNDS(ZIP, r, t, es, B); \
+        TL__SR_OPAQUE(db); \
+        TL__SR_UNROLL \
+        for (j = 0; j < B; ++j) \
+            if (j < mm) PUT(d + (size_t)j * db, r[tl__sr_bitrev(j, B)], nt); \
+    }
+
 /* The pixels a step of tl__sr8_units4_tile (tl__sr_units4) takes: 8 narrowing to bytes,
    4 otherwise. */
 static tl_dim tl__sr8_units4_pixels(int narrow, tl_data_type t)
@@ -2357,22 +2376,13 @@ static TL__SR_TILES_BODY(tl__sr8_tiles4, 4, 8, 8, tl__sr8_tiles_block)
    and row j + B in its high lane, so that one zip transposes two of
    SSE2's B x B blocks and each dst row (2 B values) leaves in one
    store: half the shuffles and stores of SSE2's blocks. */
-TL__SR_INLINE void tl__sr8_tiles_block_es(int es, const char *b, const size_t *off, char *d, size_t db,
-                                          int mm, int nt)
+TL__SR_INLINE simde__m256i tl__sr8_rows2(const char *b, const size_t *off, int j, int B)
 {
-    simde__m256i r[16], t[16];
-    int B = 16 / es, j;
-    (void)nt;
-    TL__SR_UNROLL
-    for (j = 0; j < B; ++j)
-        r[j] = simde_mm256_loadu2_m128i((const simde__m128i *)(const void *)(b + off[j + B]),
-                                        (const simde__m128i *)(const void *)(b + off[j]));
-    TL__SR_ZIP_ROUNDS(tl__sr8_zip, r, t, es, B);
-    TL__SR_OPAQUE(db);
-    TL__SR_UNROLL
-    for (j = 0; j < B; ++j)
-        if (j < mm) simde_mm256_storeu_si256((void *)(d + (size_t)j * db), r[tl__sr_bitrev(j, B)]);
+    return simde_mm256_loadu2_m128i((const simde__m128i *)(const void *)(b + off[j + B]),
+                                    (const simde__m128i *)(const void *)(b + off[j]));
 }
+
+TL__SR_INLINE TL__SR_TILES_BLOCK_DEF(tl__sr8_tiles_block_es, simde__m256i, tl__sr8_zip, tl__sr8_rows2, tl__sr8_put)
 
 TL__SR_TILES_BLOCK_ES(tl__sr8_tiles_block2, tl__sr8_tiles_block_es, 2)
 TL__SR_TILES_BLOCK_ES(tl__sr8_tiles_block1, tl__sr8_tiles_block_es, 1)
@@ -2952,24 +2962,15 @@ TL__SR_ZIP_DEF(tl__sr16_zip, simde__m512i, simde_mm512_)
 /* One block of tl__sr16_tiles2 or tl__sr16_tiles1: tl__sr8_tiles_block_es
    with four lanes, rows j, j + B, j + 2 B and j + 3 B in register j % B,
    so each dst row of the block is a whole line; nt: streamed. */
-TL__SR_INLINE void tl__sr16_tiles_block_es(int es, const char *b, const size_t *off, char *d, size_t db,
-                                           int mm, int nt)
+TL__SR_INLINE simde__m512i tl__sr16_rows4(const char *b, const size_t *off, int j, int B)
 {
-    simde__m512i r[16], t[16];
-    int B = 16 / es, j;
-    TL__SR_UNROLL
-    for (j = 0; j < B; ++j) {
-        r[j] = simde_mm512_castsi128_si512(tl__sr16_row16(b + off[j]));
-        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + B]), 1);
-        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + 2 * B]), 2);
-        r[j] = simde_mm512_inserti32x4(r[j], tl__sr16_row16(b + off[j + 3 * B]), 3);
-    }
-    TL__SR_ZIP_ROUNDS(tl__sr16_zip, r, t, es, B);
-    TL__SR_OPAQUE(db);
-    TL__SR_UNROLL
-    for (j = 0; j < B; ++j)
-        if (j < mm) tl__sr16_put(d + (size_t)j * db, r[tl__sr_bitrev(j, B)], nt);
+    simde__m512i r = simde_mm512_castsi128_si512(tl__sr16_row16(b + off[j]));
+    r = simde_mm512_inserti32x4(r, tl__sr16_row16(b + off[j + B]), 1);
+    r = simde_mm512_inserti32x4(r, tl__sr16_row16(b + off[j + 2 * B]), 2);
+    return simde_mm512_inserti32x4(r, tl__sr16_row16(b + off[j + 3 * B]), 3);
 }
+
+TL__SR_INLINE TL__SR_TILES_BLOCK_DEF(tl__sr16_tiles_block_es, simde__m512i, tl__sr16_zip, tl__sr16_rows4, tl__sr16_put)
 
 TL__SR_TILES_BLOCK_ES(tl__sr16_tiles_block2, tl__sr16_tiles_block_es, 2)
 TL__SR_TILES_BLOCK_ES(tl__sr16_tiles_block1, tl__sr16_tiles_block_es, 1)
@@ -4206,20 +4207,20 @@ static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
    first mm columns of B = 16 / es rows of B values (rows j at b +
    off[j], loaded whole) transposed by SSE2's zips, to d, db bytes apart
    (plain stores: a block writes 16 bytes of each dst row). */
-TL__SR_INLINE void tl__sr_tiles_block_es(int es, const char *b, const size_t *off, char *d, size_t db,
-                                         int mm, int nt)
+TL__SR_INLINE simde__m128i tl__sr_rows1(const char *b, const size_t *off, int j, int B)
 {
-    simde__m128i r[16], t[16];
-    int B = 16 / es, j;
-    (void)nt;
-    TL__SR_UNROLL
-    for (j = 0; j < B; ++j) r[j] = simde_mm_loadu_si128((const simde__m128i *)(const void *)(b + off[j]));
-    TL__SR_ZIP_ROUNDS(tl__sr_zip, r, t, es, B);
-    TL__SR_OPAQUE(db);
-    TL__SR_UNROLL
-    for (j = 0; j < B; ++j)
-        if (j < mm) simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)j * db), r[tl__sr_bitrev(j, B)]);
+    (void)B;
+    return simde_mm_loadu_si128((const simde__m128i *)(const void *)(b + off[j]));
 }
+
+/* A block's dst row (plain stores: a block writes 16 bytes of it). */
+TL__SR_INLINE void tl__sr_put_row(char *p, simde__m128i v, int nt)
+{
+    (void)nt;
+    simde_mm_storeu_si128((simde__m128i *)(void *)p, v);
+}
+
+TL__SR_INLINE TL__SR_TILES_BLOCK_DEF(tl__sr_tiles_block_es, simde__m128i, tl__sr_zip, tl__sr_rows1, tl__sr_put_row)
 
 TL__SR_TILES_BLOCK_ES(tl__sr_tiles_block2, tl__sr_tiles_block_es, 2)
 TL__SR_TILES_BLOCK_ES(tl__sr_tiles_block1, tl__sr_tiles_block_es, 1)
