@@ -1089,17 +1089,21 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
    at the same offsets from its first; else each block's offsets follow
    from where in its tile its first row lies (hwio -> oihw: 9 taps of
    500 o a tile, which went tile by tile with the 9th tap apart). Blocks
-   whose loads would pass s_end,
-   and blocks with fewer than B rows, go element by element. nt: d and db
-   are 64-byte aligned. pf: the source lies beyond the caches, and each
-   block prefetches its rows two tiles on: the tiles are ts apart (one
+   whose loads would pass s_end, and blocks with fewer than B rows, go
+   element by element. stream: stores stream where d is 64-byte aligned
+   (db is). pf: the source lies beyond the caches, and each block
+   prefetches its rows two tiles on: the tiles are ts apart (one
    o row each, 36 KiB in OIhw16o16i 1024x1024x3x3) and each gives a step
    only a few lines, too few for the hardware prefetchers to follow.
    A lone column of 8-row blocks (the 9th tap of a 3x3 filter) goes with
    mm constant, so that the compiler keeps only the shuffles that feed
    its row (7 of AVX2's 24); 16-row blocks meet one only past 16 taps,
-   not worth two more AVX-512 copies. BLOCK(b, off, d, db, mm, nt) comes
-   from the instruction set's region. */
+   not worth two more AVX-512 copies. rs: the rs.count tiles, rs.s
+   bytes apart in src; g: g.count such wide tiles, g.s and g.d bytes
+   apart (the loop outside the tiles', walked here so that a group of
+   one block, bf16 OIhw4i4o, does not pay the setup and a call each:
+   tl__sr_step_outer). BLOCK(b, off, d, db, mm, nt) comes from the
+   instruction set's region. */
 #define TL__SR_TILES_WALK(ES, B, C, BLOCK, FIXED) \
     for (v = 0; v < nv; v += (B)) { \
         const char *base = s + (size_t)(v / nl) * ts + ((FIXED) ? (size_t)(v % nl) * sb : 0); \
@@ -1118,14 +1122,17 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
         } \
     }
 #define TL__SR_TILES_BODY(NAME, ES, B, C, BLOCK) \
-    void NAME(const char *s, size_t sb, size_t ts, char *d, size_t db, tl_dim nm, tl_dim nl, \
-              tl_dim count, const char *s_end, int nt, int pf) \
+    void NAME(const char *s, size_t sb, tl__sr_runs rs, tl__sr_runs g, char *d, size_t db, tl_dim nm, \
+              tl_dim nl, const char *s_end, int stream, int pf) \
     { \
-        tl_dim nv = nl * count, v, m0, ahead = 2 * (nl < (B) ? (B) / nl : 1); \
-        size_t off[B], reach = tl__sr_tiles_rows(off, (B), 0, nl, sb, ts) + (ES) * (C); \
-        int j; \
-        if (nl % (B) == 0 || (B) % nl == 0) TL__SR_TILES_WALK(ES, B, C, BLOCK, 1) \
-        else TL__SR_TILES_WALK(ES, B, C, BLOCK, 0) \
+        tl_dim count = rs.count, nv = nl * count, v, m0, k, ahead = 2 * (nl < (B) ? (B) / nl : 1); \
+        size_t ts = rs.s, off[B], reach = tl__sr_tiles_rows(off, (B), 0, nl, sb, ts) + (ES) * (C); \
+        int j, fixed = nl % (B) == 0 || (B) % nl == 0; \
+        for (k = 0; k < g.count; ++k, s += g.s, d += g.d) { \
+            int nt = stream && (uintptr_t)d % 64 == 0; \
+            if (fixed) TL__SR_TILES_WALK(ES, B, C, BLOCK, 1) \
+            else TL__SR_TILES_WALK(ES, B, C, BLOCK, 0) \
+        } \
     }
 
 /* BLOCK of TL__SR_TILES_BODY for es-byte elements from IMPL(es, b, off,
@@ -6296,53 +6303,55 @@ static int tl__sr_tile_bytes(const tl_reorder_plan *p, const tl__sr_shape *sh, c
 
 /* tl__sr_tile_copy's side-by-side tiles of es 1 or 2 in blocks of B
    rows (tl__sr_tiles_side_narrow). */
-static void tl__sr_tiles_narrow(int es, int B, const char *s, size_t sb, tl__sr_runs rs, char *d, size_t db,
-                                tl_dim nm, tl_dim nl, const tl__sr_shape *sh, const char *s_end)
+static void tl__sr_tiles_narrow(int es, int B, const char *s, size_t sb, tl__sr_runs rs, tl__sr_runs g, char *d,
+                                size_t db, tl_dim nm, tl_dim nl, const tl__sr_shape *sh, const char *s_end)
 {
     int nt = sh->stream && tl__sr_lines(d, db), pf = sh->pf_rows;
     (void)nt;
     switch (B * es) {
 #if TL__SR_AVX512
     case 64:
-        if (es == 2) tl__sr16_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, nt, pf);
-        else tl__sr16_tiles1(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, nt, pf);
+        if (es == 2) tl__sr16_tiles2(s, sb, rs, g, d, db, nm, nl, s_end, nt, pf);
+        else tl__sr16_tiles1(s, sb, rs, g, d, db, nm, nl, s_end, nt, pf);
         return;
 #endif
 #if TL__SR_AVX2
     case 32:
-        if (es == 2) tl__sr8_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, pf);
-        else tl__sr8_tiles1(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, pf);
+        if (es == 2) tl__sr8_tiles2(s, sb, rs, g, d, db, nm, nl, s_end, 0, pf);
+        else tl__sr8_tiles1(s, sb, rs, g, d, db, nm, nl, s_end, 0, pf);
         return;
 #endif
     default:
-        if (es == 2) tl__sr_tiles2(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, pf);
-        else tl__sr_tiles1(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, pf);
+        if (es == 2) tl__sr_tiles2(s, sb, rs, g, d, db, nm, nl, s_end, 0, pf);
+        else tl__sr_tiles1(s, sb, rs, g, d, db, nm, nl, s_end, 0, pf);
         return;
     }
 }
 
-/* A step of TL__SR_TILE_COPY: rs.count tiles of nm x nl, as one wide
-   tile where they lie side by side in dst (tl__sr_tiles_side), else
-   tile by tile; s_end: the end of the source. */
+/* A step of TL__SR_TILE_COPY: g.count groups (g.s and g.d bytes apart)
+   of rs.count tiles of nm x nl, as one wide tile where they lie side by
+   side in dst (tl__sr_tiles_side), else tile by tile; s_end: the end of
+   the source. */
 static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim ds, tl_dim nm,
-                             tl_dim nl, tl__sr_runs rs, const tl__sr_shape *sh, const char *s_end)
+                             tl_dim nl, tl__sr_runs rs, tl__sr_runs g, const tl__sr_shape *sh, const char *s_end)
 {
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     int side = tl__sr_tiles_side(es, nl, nm, rs);
+    tl_dim k;
     if (es <= 2 && side) {
-        tl__sr_tiles_narrow(es, side, s, sb, rs, d, db, nm, nl, sh, s_end);
+        tl__sr_tiles_narrow(es, side, s, sb, rs, g, d, db, nm, nl, sh, s_end);
         return;
     }
 #if TL__SR_AVX512
     if (side == 16) {   /* the prefetch: f32 OIhw16o16i 500x600x3x3 2.3x on the Zen 4 */
-        tl__sr16_tiles4(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, sh->stream && tl__sr_lines(d, db),
+        tl__sr16_tiles4(s, sb, rs, g, d, db, nm, nl, s_end, sh->stream && tl__sr_lines(d, db),
                         sh->pf_rows);
         return;
     }
 #endif
 #if TL__SR_AVX2
     if (side == 8) {
-        tl__sr8_tiles4(s, sb, rs.s, d, db, nm, nl, rs.count, s_end, 0, sh->pf_rows);
+        tl__sr8_tiles4(s, sb, rs, g, d, db, nm, nl, s_end, 0, sh->pf_rows);
         return;
     }
 #endif
@@ -6350,7 +6359,8 @@ static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim d
     (void)db;
     (void)s_end;
     (void)side;
-    tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, sh->stream, rs, sh->pad);
+    for (k = 0; k < g.count; ++k, s += g.s, d += g.d)
+        tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, sh->stream, rs, sh->pad);
 }
 
 /* Copying tiles and runs of a plan with tails in one dim, its blocks in
@@ -6453,7 +6463,7 @@ TL__SR_NOINLINE void tl__sr_tail_tile(const tl_reorder_plan *p, const tl__sr_sha
     int es = (int)tl_dt_size(p->src_md.data_type);
     tl_dim ds = p->loops[sh->M].dst_stride, mc = TL__SR_TAIL_STAGE / (nl * es), m0, r;
     if (L->dim < 0) {           /* along M; no data: the block lies outside dst */
-        if (nd > 0) tl__sr_tile_copy(es, s, L->src_stride, d, ds, nd, nl, tl__sr_one_run, sh, s_end);
+        if (nd > 0) tl__sr_tile_copy(es, s, L->src_stride, d, ds, nd, nl, tl__sr_one_run, tl__sr_one_run, sh, s_end);
         return;
     }
     for (m0 = 0; m0 < nm; m0 += mc) {
@@ -6463,8 +6473,8 @@ TL__SR_NOINLINE void tl__sr_tail_tile(const tl_reorder_plan *p, const tl__sr_sha
             if (r < nd) memcpy(stage + (size_t)r * row, s + ((size_t)r * (size_t)L->src_stride + (size_t)m0) * (size_t)es, row);
             else memset(stage + (size_t)r * row, 0, row);
         }
-        tl__sr_tile_copy(es, stage, w, d + (size_t)m0 * (size_t)ds * (size_t)es, ds, w, nl, tl__sr_one_run, sh,
-                         stage + (size_t)nl * row);
+        tl__sr_tile_copy(es, stage, w, d + (size_t)m0 * (size_t)ds * (size_t)es, ds, w, nl, tl__sr_one_run,
+                         tl__sr_one_run, sh, stage + (size_t)nl * row);
     }
 }
 
@@ -6709,18 +6719,21 @@ typedef struct {
 
 /* A step of copied runs or tiles from loop l (K3, or K2) in: K2's group
    once loop l reaches it, else each iteration of loop l in turn (M, the
-   tiles' own, once). */
+   tiles' own, once); tiles take the loop next outside K2 along, as
+   groups of tl__sr_tile_copy. */
 static void tl__sr_step_outer(const tl_reorder_plan *p, const tl__sr_shape *sh, int l, const tl_dim *i,
                               const tl_dim *hi, const char *s, char *d, const tl__sr_group *g)
 {
     tl__sr_runs r = tl__sr_loop_runs(p, l, i, hi);
+    int next = l + 1 == sh->M ? l + 2 : l + 1;
     tl_dim j;
     if (l == sh->K2 && sh->shape == TL__SR_RUN) {
         tl__sr_copy_runs(s, d, g->n, g->rs, r, tl__sr_runs_stream(sh, d, g->n, g->rs, r.d));
-    } else if (l == sh->K2) {
-        r.next = g->rs.next;
-        tl__sr_tile_copy((int)tl_dt_size(p->src_md.data_type), s, g->ss, d, g->ds, g->nm, g->nl, r, sh,
-                         g->s_end);
+    } else if (sh->shape == TL__SR_TILE_COPY && (l == sh->K2 || (next == sh->K2 && l != sh->M))) {
+        tl__sr_runs k2 = l == sh->K2 ? r : tl__sr_loop_runs(p, sh->K2, i, hi);
+        k2.next = g->rs.next;
+        tl__sr_tile_copy((int)tl_dt_size(p->src_md.data_type), s, g->ss, d, g->ds, g->nm, g->nl, k2,
+                         l == sh->K2 ? tl__sr_one_run : r, sh, g->s_end);
     } else if (l == sh->M) {
         tl__sr_step_outer(p, sh, l + 1, i, hi, s, d, g);
     } else {
@@ -6794,7 +6807,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         if (sh->K2 >= 0) rs = tl__sr_loop_runs(p, sh->K2, i, hi);
         rs.next = next;
         tl__sr_tile_copy(es, s, lp[L].src_stride, d, lp[sh->M].dst_stride, hi[sh->M] - lo[sh->M], n,
-                         rs, sh, src + p->src_hi);
+                         rs, tl__sr_one_run, sh, src + p->src_hi);
         break;
     }
 #if TL__SR_AVX2
