@@ -1162,6 +1162,14 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
             if (j < mm) PUT(d + (size_t)j * db, r[tl__sr_bitrev(j, B)], nt); \
     }
 
+/* Row j of a block of TL__SR_TILES_BLOCK_DEF: its 16 bytes at b +
+   off[j] (SSE2's ROWS; the wider ones put several in one register). */
+TL__SR_INLINE simde__m128i tl__sr_rows1(const char *b, const size_t *off, int j, int B)
+{
+    (void)B;
+    return simde_mm_loadu_si128((const simde__m128i *)(const void *)(b + off[j]));
+}
+
 /* The pixels a step of tl__sr8_units4_tile (tl__sr_units4) takes: 8 narrowing to bytes,
    4 otherwise. */
 static tl_dim tl__sr8_units4_pixels(int narrow, tl_data_type t)
@@ -2958,12 +2966,6 @@ TL__SR_INLINE void tl__sr16_tiles_block(const char *b, const size_t *off, char *
 
 static TL__SR_TILES_BODY(tl__sr16_tiles4, 4, 16, 16, tl__sr16_tiles_block)
 
-/* The 16 bytes at p. */
-TL__SR_INLINE simde__m128i tl__sr16_row16(const char *p)
-{
-    return simde_mm_loadu_si128((const simde__m128i *)(const void *)p);
-}
-
 TL__SR_ZIP_DEF(tl__sr16_zip, simde__m512i, simde_mm512_)
 
 /* One block of tl__sr16_tiles2 or tl__sr16_tiles1: tl__sr8_tiles_block_es
@@ -2971,10 +2973,10 @@ TL__SR_ZIP_DEF(tl__sr16_zip, simde__m512i, simde_mm512_)
    so each dst row of the block is a whole line; nt: streamed. */
 TL__SR_INLINE simde__m512i tl__sr16_rows4(const char *b, const size_t *off, int j, int B)
 {
-    simde__m512i r = simde_mm512_castsi128_si512(tl__sr16_row16(b + off[j]));
-    r = simde_mm512_inserti32x4(r, tl__sr16_row16(b + off[j + B]), 1);
-    r = simde_mm512_inserti32x4(r, tl__sr16_row16(b + off[j + 2 * B]), 2);
-    return simde_mm512_inserti32x4(r, tl__sr16_row16(b + off[j + 3 * B]), 3);
+    simde__m512i r = simde_mm512_castsi128_si512(tl__sr_rows1(b, off, j, B));
+    r = simde_mm512_inserti32x4(r, tl__sr_rows1(b, off, j + B, B), 1);
+    r = simde_mm512_inserti32x4(r, tl__sr_rows1(b, off, j + 2 * B, B), 2);
+    return simde_mm512_inserti32x4(r, tl__sr_rows1(b, off, j + 3 * B, B), 3);
 }
 
 TL__SR_INLINE TL__SR_TILES_BLOCK_DEF(tl__sr16_tiles_block_es, simde__m512i, tl__sr16_zip, tl__sr16_rows4, tl__sr16_put)
@@ -4212,14 +4214,9 @@ static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
 
 /* One block of tl__sr_tiles2 (es 2) or tl__sr_tiles1 (es 1): the
    first mm columns of B = 16 / es rows of B values (rows j at b +
-   off[j], loaded whole) transposed by SSE2's zips, to d, db bytes apart
-   (plain stores: a block writes 16 bytes of each dst row). */
-TL__SR_INLINE simde__m128i tl__sr_rows1(const char *b, const size_t *off, int j, int B)
-{
-    (void)B;
-    return simde_mm_loadu_si128((const simde__m128i *)(const void *)(b + off[j]));
-}
-
+   off[j], loaded whole by tl__sr_rows1) transposed by SSE2's zips, to
+   d, db bytes apart (plain stores: a block writes 16 bytes of each dst
+   row). */
 /* A block's dst row (plain stores: a block writes 16 bytes of it). */
 TL__SR_INLINE void tl__sr_put_row(char *p, simde__m128i v, int nt)
 {
@@ -6306,7 +6303,7 @@ static int tl__sr_tile_bytes(const tl_reorder_plan *p, const tl__sr_shape *sh, c
 static void tl__sr_tiles_narrow(int es, int B, const char *s, size_t sb, tl__sr_runs rs, tl__sr_runs g, char *d,
                                 size_t db, tl_dim nm, tl_dim nl, const tl__sr_shape *sh, const char *s_end)
 {
-    int nt = sh->stream && tl__sr_lines(d, db), pf = sh->pf_rows;
+    int nt = sh->stream && db % 64 == 0, pf = sh->pf_rows;   /* d: the body's, group by group */
     (void)nt;
     switch (B * es) {
 #if TL__SR_AVX512
@@ -6344,8 +6341,7 @@ static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim d
     }
 #if TL__SR_AVX512
     if (side == 16) {   /* the prefetch: f32 OIhw16o16i 500x600x3x3 2.3x on the Zen 4 */
-        tl__sr16_tiles4(s, sb, rs, g, d, db, nm, nl, s_end, sh->stream && tl__sr_lines(d, db),
-                        sh->pf_rows);
+        tl__sr16_tiles4(s, sb, rs, g, d, db, nm, nl, s_end, sh->stream && db % 64 == 0, sh->pf_rows);
         return;
     }
 #endif
@@ -6718,22 +6714,23 @@ typedef struct {
 } tl__sr_group;
 
 /* A step of copied runs or tiles from loop l (K3, or K2) in: K2's group
-   once loop l reaches it, else each iteration of loop l in turn (M, the
-   tiles' own, once); tiles take the loop next outside K2 along, as
-   groups of tl__sr_tile_copy. */
+   of runs once loop l reaches it, else each iteration of loop l in turn
+   (M, the tiles' own, once); tiles go from the loop next outside K2
+   (M aside), which tl__sr_tile_copy takes as its groups, so the walk
+   never reaches K2 with them. */
 static void tl__sr_step_outer(const tl_reorder_plan *p, const tl__sr_shape *sh, int l, const tl_dim *i,
                               const tl_dim *hi, const char *s, char *d, const tl__sr_group *g)
 {
     tl__sr_runs r = tl__sr_loop_runs(p, l, i, hi);
     int next = l + 1 == sh->M ? l + 2 : l + 1;
     tl_dim j;
-    if (l == sh->K2 && sh->shape == TL__SR_RUN) {
+    if (l == sh->K2) {
         tl__sr_copy_runs(s, d, g->n, g->rs, r, tl__sr_runs_stream(sh, d, g->n, g->rs, r.d));
-    } else if (sh->shape == TL__SR_TILE_COPY && (l == sh->K2 || (next == sh->K2 && l != sh->M))) {
-        tl__sr_runs k2 = l == sh->K2 ? r : tl__sr_loop_runs(p, sh->K2, i, hi);
+    } else if (sh->shape == TL__SR_TILE_COPY && next == sh->K2 && l != sh->M) {
+        tl__sr_runs k2 = tl__sr_loop_runs(p, sh->K2, i, hi);
         k2.next = g->rs.next;
-        tl__sr_tile_copy((int)tl_dt_size(p->src_md.data_type), s, g->ss, d, g->ds, g->nm, g->nl, k2,
-                         l == sh->K2 ? tl__sr_one_run : r, sh, g->s_end);
+        tl__sr_tile_copy((int)tl_dt_size(p->src_md.data_type), s, g->ss, d, g->ds, g->nm, g->nl, k2, r, sh,
+                         g->s_end);
     } else if (l == sh->M) {
         tl__sr_step_outer(p, sh, l + 1, i, hi, s, d, g);
     } else {
