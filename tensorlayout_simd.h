@@ -3453,17 +3453,27 @@ static void tl__sr16_zipsrc_block(const tl__sr_q *q, int u8, const float *src, s
     else tl__sr16_zipsrc_quads(q, 0, u8, src, rs, sc, qd, nq, d);
 }
 
-/* nl (2 to 4) rows of 16-bit values, sb bytes apart, interleaved into
-   dense pixels of nl values (tl__sr_widen), 32 pixels at a time: word
-   f of the pixels' nl output vectors is value f / nl of row f % nl,
-   which one two-source word permute of rows 0 and 1 and, for rows 2
-   and 3, a second one merged under a mask put in place. The general
-   transpose of 8 pixels a block ran f32 -> bf16 3-channel nchw -> nhwc
-   at half oneDNN's speed. Returns the pixels done. The permutes' words
-   come from vector arithmetic: a scalar loop over them, with a division
-   each, cost 4x the moves of a 4 x 196 tile (f32 -> bf16 nchw -> nChw4c
-   8x64x14x14, Zen 4). */
-static tl_dim tl__sr16_planes_words(int nl, const char *s, size_t sb, char *d, tl_dim nm)
+/* 32 values of a row at p as 16-bit words: as they are (es 2), or f32
+   rounded to bf16 (es 4). */
+TL__SR_INLINE simde__m512i tl__sr16_row_words(int es, const char *p)
+{
+    if (es == 2) return simde_mm512_loadu_si512((const void *)p);
+    return tl__sr16_to_bf16x2(simde_mm512_loadu_ps((const void *)p),
+                              simde_mm512_loadu_ps((const void *)(p + 64)));
+}
+
+/* nl (2 to 4) rows of 16-bit values (es 2), or of f32 values converted
+   to bf16 on the way (es 4: tl__sr16_row_words), sb bytes apart,
+   interleaved into dense pixels of nl values (tl__sr_widen), 32 pixels
+   at a time: word f of the pixels' nl output vectors is value f / nl of
+   row f % nl, which one two-source word permute of rows 0 and 1 and,
+   for rows 2 and 3, a second one merged under a mask put in place. The
+   general transpose of 8 pixels a block ran f32 -> bf16 3-channel nchw
+   -> nhwc at half oneDNN's speed. Returns the pixels done. The
+   permutes' words come from vector arithmetic: a scalar loop over them,
+   with a division each, cost 4x the moves of a 4 x 196 tile (f32 ->
+   bf16 nchw -> nChw4c 8x64x14x14, Zen 4). */
+static tl_dim tl__sr16_planes_words(int nl, int es, const char *s, size_t sb, char *d, tl_dim nm)
 {
     static const int16_t iota[32] = { 0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
                                       11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
@@ -3484,11 +3494,11 @@ static tl_dim tl__sr16_planes_words(int nl, const char *s, size_t sb, char *d, t
         hi[k] = (uint32_t)simde_mm512_cmpge_epu16_mask(row, simde_mm512_set1_epi16(2));
     }
     for (m = 0; m + 32 <= nm; m += 32) {
-        const char *p = s + 2 * (size_t)m;
-        simde__m512i r0 = simde_mm512_loadu_si512((const void *)p);
-        simde__m512i r1 = simde_mm512_loadu_si512((const void *)(p + sb));
-        simde__m512i r2 = nl > 2 ? simde_mm512_loadu_si512((const void *)(p + 2 * sb)) : r0;
-        simde__m512i r3 = nl > 3 ? simde_mm512_loadu_si512((const void *)(p + 3 * sb)) : r2;
+        const char *p = s + (size_t)es * (size_t)m;
+        simde__m512i r0 = tl__sr16_row_words(es, p);
+        simde__m512i r1 = tl__sr16_row_words(es, p + sb);
+        simde__m512i r2 = nl > 2 ? tl__sr16_row_words(es, p + 2 * sb) : r0;
+        simde__m512i r3 = nl > 3 ? tl__sr16_row_words(es, p + 3 * sb) : r2;
         TL__SR_UNROLL
         for (k = 0; k < 4; ++k) {
             simde__m512i v;
@@ -4370,7 +4380,7 @@ TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, cha
 #endif
 #if TL__SR_AVX512
     if (es == 2 && ds == nl && nl >= 2 && nl <= 4 && !pad && tl__sr_avx512())
-        m = tl__sr16_planes_words(nl, s, sb, d, nm);
+        m = tl__sr16_planes_words(nl, 2, s, sb, d, nm);
 #endif
     if (pad) {
 #if TL__SR_AVX2
@@ -4514,6 +4524,19 @@ static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim d
     tl__sr_transpose_tiles(es, s, ss, d, ds, nm, nl, nt, tl__sr_one_run, 0);
 }
 
+#if TL__SR_AVX512
+/* Whether a converting tile's rows go to dense pixels of 2 to 4 values
+   converted on the way (tl__sr16_planes_words): f32 -> bf16 unscaled.
+   Converted into a stage and interleaved from it, f32 -> bf16 nchw ->
+   nhwc 1x3x1080x1920 ran at half oneDNN's speed on the Zen 4, bound by
+   the two passes. */
+static int tl__sr_planes_bf16(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim ds, tl_dim nl)
+{
+    return p->src_md.data_type == TL_F32 && p->dst_md.data_type == TL_BF16 &&
+           tl__sr_plain(p, sc, tl__sr_one_run) && ds == nl && nl >= 2 && nl <= 4 && tl__sr_avx512();
+}
+#endif
+
 /* A converting tile whose dst rows are shorter than a vector (the 3
    channels of nchw -> nhwc, the 4 or 8 of nChw4c and nChw8c, the last
    channels of an nChw16c block): its source rows converted first, along
@@ -4522,7 +4545,13 @@ static void tl__sr_transpose(int es, const char *s, tl_dim ss, char *d, tl_dim d
    few values converted after the transpose took a converter pass for
    each few (f32 -> f32 nchw -> nChw4c with per-channel scales: 5x
    slower), and as gathered blocks before (f32 -> s8 nChw4c: 3x slower).
-   beta is 0 (tl__sr_pick_shape): dst is not read. */
+   The rows stream only where they follow one another in dst: rows with
+   gaps share their lines with the next tiles' rows (hwio -> oihw's 9
+   taps, one tile per i), and streamed, each such line left the write
+   buffers part written (bf16 -> f32 500x600x3x3 on the Zen 4: 2.2x
+   slower). f32 -> bf16 into dense pixels of 2 to 4 values skips the
+   stage (tl__sr_planes_bf16). beta is 0 (tl__sr_pick_shape): dst is
+   not read. */
 static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, tl_dim ss,
                                        char *d, tl_dim ds, tl__sr_scales sc, tl_dim msstep,
                                        tl_dim nm, tl_dim nl, int stream, char *stage)
@@ -4533,6 +4562,14 @@ static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, 
     rs.count = nl;
     rs.s = (size_t)ss * es;
     rs.c = sc.sstep;
+#if TL__SR_AVX512
+    if (tl__sr_planes_bf16(p, sc, ds, nl)) {
+        m0 = tl__sr16_planes_words((int)nl, 4, s, rs.s, d, nm);
+        s += (size_t)m0 * es;
+        d += (size_t)(m0 * ds) * dsz;
+        nm -= m0;
+    }
+#endif
     for (m0 = 0; m0 < nm; m0 += chunk) {
         tl_dim mt = nm - m0 < chunk ? nm - m0 : chunk;
         tl__sr_scales row = sc;
@@ -4540,7 +4577,7 @@ static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, 
         row.sstep = msstep;
         rs.d = (size_t)mt * dsz;
         tl__sr_convert_runs(p, s + (size_t)m0 * es, stage, row, mt, rs);
-        tl__sr_transpose((int)dsz, stage, mt, d + (size_t)(m0 * ds) * dsz, ds, mt, nl, stream);
+        tl__sr_transpose((int)dsz, stage, mt, d + (size_t)(m0 * ds) * dsz, ds, mt, nl, stream && ds == nl);
     }
 }
 

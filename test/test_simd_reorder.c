@@ -2077,45 +2077,57 @@ static void narrow_rows(void)
     CHECK_MSG(taken >= 100, "only %d narrow-row plans took the copying tile", taken);
 }
 
-/* Images of 1 to 5 byte channels split into planes (nhwc -> nchw) and
-   merged back (nchw -> nhwc): dense pixels of 2 to 4 channels take the
-   byte shuffles 32 pixels at a time, the rest (widths that leave tails,
-   views whose pixels have gaps, 1 or 5 channels) the transposes; every
-   width from 1 to 100 on a row, so each tail length after the 32-pixel
-   blocks is met. */
-static void byte_planes(void)
+/* Images of 1 to 5 channels split into planes (nhwc -> nchw) and merged
+   back (nchw -> nhwc): dense pixels of 2 to 4 byte channels take the
+   byte shuffles 32 pixels at a time, and f32 planes merged into bf16
+   pixels take the word permutes with the conversion on the way
+   (tl__sr16_planes_words; fill's NaNs, ties and denormals among the
+   values) unless scaled per channel; the rest (widths that leave tails, views whose pixels have
+   gaps, 1 or 5 channels) the transposes, converted through a stage.
+   Every width from 1 to 100 on a row, so each tail length after the
+   32-pixel blocks is met. */
+static void image_planes(void)
 {
     static const tl_data_type t[] = { TL_U8, TL_S8 };
-    int c, w, view, merge, taken = 0;
-    for (merge = 0; merge < 2; ++merge)
+    static const int shapes[3] = { TL__SR_NARROW, TL__SR_TILE_COPY, TL__SR_TILE_CONVERT };
+    static const float scales[5] = { 0.5f, -2.f, 3.f, 0.25f, -1.f };
+    int c, w, view, k, taken[3] = { 0, 0, 0 };
+    for (k = 0; k < 3; ++k)     /* split bytes, merge bytes, merge f32 into bf16 */
         for (c = 1; c <= 5; ++c)
             for (w = 1; w <= 100; ++w)
                 for (view = 0; view < 2; ++view) {
                     tl_dim dims[4] = { 1, 0, 0, 0 };
-                    tl_memory_desc pixels, planes;
-                    const tl_memory_desc *from = &pixels, *to = &planes;
+                    tl_memory_desc pixels, planes, pixels_to, planes_to;
+                    const tl_memory_desc *from = &pixels, *to = &planes_to;
                     tl_reorder_attr a;
-                    tl_data_type dt = t[(c + w) % 2];
+                    tl_data_type dt = k == 2 ? TL_F32 : t[(c + w) % 2];
                     char what[96];
                     dims[1] = c;
                     dims[2] = w % 3 + 1;
                     dims[3] = w;
                     memset(&a, 0, sizeof a);
                     a.nthreads = w % 2 + 1;
-                    if (image_mds(dt, dims, view * 2, view, &planes, &pixels)) {
-                        CHECK_MSG(0, "byte planes c=%d w=%d refused", c, w);
+                    if (k == 2 && w % 4 == 1) {     /* scaled: through the stage */
+                        a.scales = scales;
+                        a.scale_mask = 2;
+                    }
+                    if (image_mds(dt, dims, view * 2, view, &planes, &pixels) ||
+                        image_mds(k == 2 ? TL_BF16 : dt, dims, view * 2, view, &planes_to, &pixels_to)) {
+                        CHECK_MSG(0, "planes c=%d w=%d refused", c, w);
                         continue;
                     }
-                    if (merge) {
+                    if (k > 0) {
                         from = &planes;
-                        to = &pixels;
+                        to = &pixels_to;
                     }
-                    snprintf(what, sizeof what, "byte planes %s %s c=%d w=%d view %d", merge ? "merge" : "split",
-                            tl_dt_name(dt), c, w, view);
+                    snprintf(what, sizeof what, "planes %s %s -> %s c=%d w=%d view %d", k ? "merge" : "split",
+                             tl_dt_name(dt), tl_dt_name(to->data_type), c, w, view);
                     compare(from, to, &a, (c + w) % 4, what);
-                    taken += takes_shape(from, to, &a, merge ? TL__SR_TILE_COPY : TL__SR_NARROW);
+                    taken[k] += takes_shape(from, to, &a, shapes[k]);
                 }
-    CHECK_MSG(taken >= 1000, "only %d byte-plane plans took the narrow tiles", taken);
+    printf("planes: %d split, %d merged, %d merged into bf16 as tiles\n", taken[0], taken[1], taken[2]);
+    CHECK_MSG(taken[0] + taken[1] >= 1000 && taken[2] >= 500, "planes: only %d, %d and %d plans took the tiles",
+              taken[0], taken[1], taken[2]);
 }
 
 /* Plans with tails (blocks that do not divide a dim, on either side):
@@ -2278,7 +2290,7 @@ int main(int argc, char **argv)
     tails_boxes();
     tails_in_walk();
     narrow_rows();
-    byte_planes();
+    image_planes();
     padded_images();
     short_runs();
     paired_runs();
