@@ -1080,7 +1080,8 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
 /* Small tiles laid side by side in dst (tl__sr_tiles_loop: the 9 x 8 of
    OIhw8o8i, one per o) as one wide tile: its "rows" are the tiles' L
    rows one after another, row v = k nl + l at s + k ts + l sb, column m
-   of row v going to d + m db + ES v. Blocks of B such rows by C
+   of row v going to d + m db + DES v (DES = ES but where the blocks
+   widen ES-byte values into f32: tl__sr16_tiles_widen). Blocks of B such rows by C
    columns (4-byte elements: 8 x 8 in AVX2, 16 x 16 in AVX-512; 1- and
    2-byte ones: tl__sr_tiles_side_narrow) are loaded whole and
    transposed (columns past nm ride along and are not stored), so a tile of 9
@@ -1090,7 +1091,7 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
    from where in its tile its first row lies (hwio -> oihw: 9 taps of
    500 o a tile, which went tile by tile with the 9th tap apart). Blocks
    whose loads would pass s_end, and blocks with fewer than B rows, go
-   element by element. stream: stores stream where d is 64-byte aligned
+   element by element (EDGE). stream: stores stream where d is 64-byte aligned
    (db is). pf: the source lies beyond the caches, and each block
    prefetches its rows two tiles on: the tiles are ts apart (one
    o row each, 36 KiB in OIhw16o16i 1024x1024x3x3) and each gives a step
@@ -1104,7 +1105,7 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
    one block, bf16 OIhw4i4o, does not pay the setup and a call each:
    tl__sr_step_outer). BLOCK(b, off, d, db, mm, nt) comes from the
    instruction set's region. */
-#define TL__SR_TILES_WALK(ES, B, C, BLOCK, FIXED) \
+#define TL__SR_TILES_WALK(ES, DES, B, C, BLOCK, EDGE, FIXED) \
     for (v = 0; v < nv; v += (B)) { \
         const char *base = s + (size_t)(v / nl) * ts + ((FIXED) ? (size_t)(v % nl) * sb : 0); \
         int rows = nv - v < (B) ? (int)(nv - v) : (B); \
@@ -1112,16 +1113,16 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
         for (m0 = 0; m0 < nm; m0 += (C)) { \
             int mm = nm - m0 < (C) ? (int)(nm - m0) : (C); \
             const char *b = base + (size_t)m0 * (ES); \
-            char *dv = d + (size_t)m0 * db + (size_t)v * (ES); \
+            char *dv = d + (size_t)m0 * db + (size_t)v * (DES); \
             if (pf && v / nl + ahead < count) \
                 for (j = 0; j < (B); ++j) TL__SIMD_PREFETCH(b + (size_t)ahead * ts + off[j]); \
-            if (rows < (B) || b + reach > s_end) tl__sr_tiles_edge(ES, b, off, rows, dv, db, mm); \
+            if (rows < (B) || b + reach > s_end) EDGE(ES, b, off, rows, dv, db, mm); \
             else if ((C) == 8 && mm == 1) BLOCK(b, off, dv, db, 1, nt); \
             else if (nt) BLOCK(b, off, dv, db, mm, 1); \
             else BLOCK(b, off, dv, db, mm, 0); \
         } \
     }
-#define TL__SR_TILES_BODY(NAME, ES, B, C, BLOCK) \
+#define TL__SR_TILES_BODY_AS(NAME, ES, DES, B, C, BLOCK, EDGE) \
     void NAME(const char *s, size_t sb, tl__sr_runs rs, tl__sr_runs g, char *d, size_t db, tl_dim nm, \
               tl_dim nl, const char *s_end, int stream, int pf) \
     { \
@@ -1130,10 +1131,11 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
         int j, fixed = nl % (B) == 0 || (B) % nl == 0; \
         for (k = 0; k < g.count; ++k, s += g.s, d += g.d) { \
             int nt = stream && (uintptr_t)d % 64 == 0; \
-            if (fixed) TL__SR_TILES_WALK(ES, B, C, BLOCK, 1) \
-            else TL__SR_TILES_WALK(ES, B, C, BLOCK, 0) \
+            if (fixed) TL__SR_TILES_WALK(ES, DES, B, C, BLOCK, EDGE, 1) \
+            else TL__SR_TILES_WALK(ES, DES, B, C, BLOCK, EDGE, 0) \
         } \
     }
+#define TL__SR_TILES_BODY(NAME, ES, B, C, BLOCK) TL__SR_TILES_BODY_AS(NAME, ES, ES, B, C, BLOCK, tl__sr_tiles_edge)
 
 /* BLOCK of TL__SR_TILES_BODY for es-byte elements from IMPL(es, b, off,
    d, db, mm, nt), which serves 1- and 2-byte ones alike. */
@@ -2948,23 +2950,96 @@ static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t 
     if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl, sc);
 }
 
-/* One block of tl__sr16_tiles4: rows j at b + off[j], loaded whole; its
+/* One block of tl__sr16_tiles4 (or of tl__sr16_tiles_widen's bodies):
+   rows j at b + off[j], 16 values each loaded whole as f32 by LOAD; its
    first mm columns to d, db bytes apart. Inlined with nt constant. */
-TL__SR_INLINE void tl__sr16_tiles_block(const char *b, const size_t *off, char *d, size_t db,
-                                        int mm, int nt)
+#define TL__SR16_TILES_BLOCK_DEF(NAME, LOAD) \
+    TL__SR_INLINE void NAME(const char *b, const size_t *off, char *d, size_t db, int mm, int nt) \
+    { \
+        simde__m512 r[16]; \
+        int j; \
+        TL__SR_UNROLL \
+        for (j = 0; j < 16; ++j) r[j] = LOAD(b + off[j]); \
+        tl__sr16_t16x16(r); \
+        TL__SR_OPAQUE(db); \
+        TL__SR_UNROLL \
+        for (j = 0; j < 16; ++j) \
+            if (j < mm) tl__sr16_store(d + (size_t)j * db, r[j], nt); \
+    }
+
+/* lo's 8 floats, then hi's (vinsertf64x4: SIMDe emulates vinsertf32x8
+   without AVX512DQ, through the stack, which made a first version of
+   tl__sr16_side_runs 5x slower than the AVX2 loop). */
+TL__SR_INLINE simde__m512 tl__sr16_join(simde__m256 lo, simde__m256 hi)
 {
-    simde__m512 r[16];
-    int j;
-    TL__SR_UNROLL
-    for (j = 0; j < 16; ++j) r[j] = simde_mm512_loadu_ps((const float *)(const void *)(b + off[j]));
-    tl__sr16_t16x16(r);
-    TL__SR_OPAQUE(db);
-    TL__SR_UNROLL
-    for (j = 0; j < 16; ++j)
-        if (j < mm) tl__sr16_store(d + (size_t)j * db, r[j], nt);
+    return simde_mm512_castpd_ps(simde_mm512_insertf64x4(simde_mm512_castps_pd(simde_mm512_castps256_ps512(lo)),
+                                                         simde_mm256_castps_pd(hi), 1));
 }
 
+/* 16 values at p as f32: f32 loaded, other types widened by AVX2 in two
+   halves (this SIMDe has no 512-bit widening conversions). */
+#define TL__SR16_F32_AT(T) \
+    TL__SR_INLINE simde__m512 tl__sr16_f32_at_##T(const char *p) \
+    { \
+        simde__m256 v[2]; \
+        if (TL_##T == TL_F32) return simde_mm512_loadu_ps((const float *)(const void *)p); \
+        tl__sr8_load(TL_##T, p, v, 2); \
+        return tl__sr16_join(v[0], v[1]); \
+    }
+TL__SR16_F32_AT(F32)
+TL__SR16_F32_AT(BF16)
+TL__SR16_F32_AT(F16)
+TL__SR16_F32_AT(S8)
+TL__SR16_F32_AT(U8)
+
+TL__SR16_TILES_BLOCK_DEF(tl__sr16_tiles_block, tl__sr16_f32_at_F32)
+
 static TL__SR_TILES_BODY(tl__sr16_tiles4, 4, 16, 16, tl__sr16_tiles_block)
+
+/* The blocks of side-by-side tiles whose es-byte values widen into f32
+   on the way (tl__sr16_tiles_widen) that would pass s_end or lack rows:
+   their rows' first mm values converted by the core. */
+static void tl__sr_tiles_edge_f32(tl_data_type t, size_t es, const char *b, const size_t *off, int rows,
+                                  char *d, size_t db, int mm)
+{
+    float v[16];
+    int j, m;
+    for (j = 0; j < rows; ++j) {
+        tl__load_f32(t, b + off[j], es, mm, v);
+        for (m = 0; m < mm; ++m) memcpy(d + (size_t)m * db + (size_t)j * 4, &v[m], 4);
+    }
+}
+
+/* A TL__SR_TILES_BODY whose T values (ES bytes) widen into f32 as its
+   blocks load them (LOAD), with its edge. */
+#define TL__SR16_TILES_WIDEN_DEF(NAME, T, ES, LOAD) \
+    TL__SR16_TILES_BLOCK_DEF(NAME##_block, LOAD) \
+    static void NAME##_edge(size_t es, const char *b, const size_t *off, int rows, char *d, size_t db, int mm) \
+    { \
+        tl__sr_tiles_edge_f32(T, es, b, off, rows, d, db, mm); \
+    } \
+    static TL__SR_TILES_BODY_AS(NAME, ES, 4, 16, 16, NAME##_block, NAME##_edge)
+
+TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_bf16, TL_BF16, 2, tl__sr16_f32_at_BF16)
+TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_f16, TL_F16, 2, tl__sr16_f32_at_F16)
+TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_s8, TL_S8, 1, tl__sr16_f32_at_S8)
+TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_u8, TL_U8, 1, tl__sr16_f32_at_U8)
+
+/* Tiles of bf16, f16, s8 or u8 values side by side in an f32 dst, unscaled
+   (tl__sr_tiles_widen_fits): one wide tile of 16 x 16 blocks, each
+   value widened as it loads, the way f32 tiles copy (hwio -> oihw
+   weights into an f32 model: one tile per i of 9 rows, which staged and
+   transposed tile by tile ran bf16 256x256x3x3 at 0.4 of oneDNN's speed
+   on the Zen 4). */
+static void tl__sr16_tiles_widen(tl_data_type t, const char *s, size_t sb, tl__sr_runs rs, char *d, size_t db,
+                                 tl_dim nm, tl_dim nl, const char *s_end, int stream, int pf)
+{
+    int nt = stream && db % 64 == 0;
+    if (t == TL_BF16) tl__sr16_tiles_bf16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+    else if (t == TL_F16) tl__sr16_tiles_f16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+    else if (t == TL_S8) tl__sr16_tiles_s8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+    else tl__sr16_tiles_u8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+}
 
 TL__SR_ZIP_DEF(tl__sr16_zip, simde__m512i, simde_mm512_)
 
@@ -3286,13 +3361,10 @@ static void tl__sr16_convert_full(const tl_reorder_plan *p, const char *src, cha
     }
 }
 
-/* 8 floats from a, then 8 from b (vinsertf64x4: SIMDe emulates
-   vinsertf32x8 without AVX512DQ, through the stack, which made a first
-   version of tl__sr16_side_runs 5x slower than the AVX2 loop). */
+/* 8 floats from a, then 8 from b. */
 TL__SR_INLINE simde__m512 tl__sr16_join8(const float *a, const float *b)
 {
-    return simde_mm512_castpd_ps(simde_mm512_insertf64x4(simde_mm512_castps_pd(simde_mm512_castps256_ps512(simde_mm256_loadu_ps(a))),
-                                                         simde_mm256_castps_pd(simde_mm256_loadu_ps(b)), 1));
+    return tl__sr16_join(simde_mm256_loadu_ps(a), simde_mm256_loadu_ps(b));
 }
 
 /* How a walk's values scale: not at all, by q->s0, or each by its own. */
@@ -5823,6 +5895,23 @@ static int tl__sr_tiles_loop(const tl_reorder_plan *p, int M)
     return -1;
 }
 
+/* Whether converting tiles that lie side by side in dst go as one wide
+   tile of f32 blocks, each value widened as it loads
+   (tl__sr16_tiles_widen): bf16, f16, s8 and u8 into f32 with nothing
+   else to do, in AVX-512. */
+static int tl__sr_tiles_widen_fits(const tl_reorder_plan *p)
+{
+#if TL__SR_AVX512
+    tl_data_type t = p->src_md.data_type;
+    return (t == TL_BF16 || t == TL_F16 || t == TL_S8 || t == TL_U8) && p->dst_md.data_type == TL_F32 && !p->scales &&
+           p->src_zero_point == 0 && p->dst_zero_point == 0 && p->beta == 0 && !p->has_scale_adjust &&
+           !p->has_tails && !p->comp_offset && tl__sr_avx512();
+#else
+    (void)p;
+    return 0;
+#endif
+}
+
 #define TL__SR_SHORT_RUN 1024 /* bytes of a copied run below which a step
                                  copies all runs of the loop outside L */
 #define TL__SR_SHORT_CONVERT 4096 /* values of a converted run, the same */
@@ -6059,6 +6148,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     if (sh->M >= 0 && p->loops[sh->M].size >= tl__sr_tile_m_min(B, L->size) && (L->size >= 16 || p->beta == 0)) {
         sh->shape = TL__SR_TILE_CONVERT;
         sh->stream = TL__SR_DST_FAR(p);
+        if (tl__sr_tiles_widen_fits(p)) sh->K2 = tl__sr_tiles_loop(p, sh->M);
         return;
     }
     sh->M = -1;
@@ -6877,6 +6967,14 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     }
 #endif
     case TL__SR_TILE_CONVERT:
+#if TL__SR_AVX512
+        if (sh->K2 >= 0) {      /* tl__sr_tiles_widen_fits */
+            tl__sr16_tiles_widen(p->src_md.data_type, s, (size_t)lp[L].src_stride * (size_t)es,
+                                 tl__sr_loop_runs(p, sh->K2, i, hi), d, (size_t)lp[sh->M].dst_stride * dsz,
+                                 hi[sh->M] - lo[sh->M], n, src + p->src_hi, sh->stream, sh->pf_rows);
+            break;
+        }
+#endif
 #if TL__SR_AVX2
         if (tl__sr_tile_direct(p, sh, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
                                hi[sh->M] - lo[sh->M], n) ||

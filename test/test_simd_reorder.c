@@ -1413,6 +1413,64 @@ static void side_tiles_wide(void)
     printf("wide side tiles: %d plans\n", taken);
 }
 
+/* Weights of bf16, f16, s8 and u8 into f32 whose converting tiles lie
+   side by side in dst (hwio -> oihw, Ohwi16o, OIhw16i16o <-> oihw): one
+   wide tile of 16 x 16 f32 blocks, each value widened as it loads
+   (tl__sr16_tiles_widen), its last blocks and short ones through the
+   core's conversion; with a scale, a zero point or beta the plans keep
+   the staged tiles. O past a block and not in 16s, I of 3 and 20 (the
+   last block of rows partial), 1 to 5 taps a side; fill's NaNs and
+   infinities among the values. */
+static void widened_side_tiles(void)
+{
+    static const char *const tags[][2] = { { "hwio", "oihw" }, { "oihw", "hwio" }, { "oihw", "Ohwi16o" },
+                                           { "OIhw16i16o", "oihw" }, { "oihw", "OIhw8i8o" } };
+    static const tl_data_type types[] = { TL_BF16, TL_F16, TL_S8, TL_U8 };
+    static const tl_dim O[] = { 32, 35, 130 }, I[] = { 3, 16, 20 };
+    static const int F[] = { 1, 2, 3, 5 };
+    static const float half = 0.5f;
+    size_t k, t, o, i, f;
+    int n = 0, taken = 0;
+    for (k = 0; k < sizeof tags / sizeof tags[0]; ++k)
+        for (t = 0; t < sizeof types / sizeof types[0]; ++t)
+            for (o = 0; o < sizeof O / sizeof O[0]; ++o)
+                for (i = 0; i < sizeof I / sizeof I[0]; ++i)
+                    for (f = 0; f < sizeof F / sizeof F[0]; ++f, ++n) {
+                        tl_dim dims[4];
+                        tl_memory_desc s, d;
+                        tl_reorder_attr a;
+                        tl__sr_shape sh;
+                        char what[128];
+                        int plain = n % 4 != 3;
+                        dims[0] = O[o];
+                        dims[1] = I[i];
+                        dims[2] = dims[3] = F[f];
+                        memset(&a, 0, sizeof a);
+                        a.nthreads = n % 2 + 1;
+                        if (!plain) {   /* 1 of 4: something besides the widening */
+                            if (n % 3 == 0) a.scales = &half;
+                            else if (n % 3 == 1) a.beta = 0.5f;
+                            else a.src_zero_point = 3;
+                        }
+                        if (tl_md_init_by_tag(&s, 4, dims, types[t], tags[k][0]) ||
+                            tl_md_init_by_tag(&d, 4, dims, TL_F32, tags[k][1])) {
+                            CHECK_MSG(0, "widened side tiles %s refused", tl_dt_name(types[t]));
+                            continue;
+                        }
+                        snprintf(what, sizeof what, "widened side tiles %s %s -> f32 %s %ldx%ldx%dx%d%s",
+                                 tl_dt_name(types[t]), tags[k][0], tags[k][1], (long)O[o], (long)I[i], F[f], F[f],
+                                 plain ? "" : " (scaled, beta or zero point)");
+                        compare(&s, &d, &a, n % 3 * 4, what);
+                        if (plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_TILE_CONVERT && sh.K2 >= 0) {
+                            CHECK_MSG(plain, "%s: widened with more to do", what);
+                            ++taken;
+                        }
+                    }
+    printf("widened side tiles: %d of %d plans\n", taken, n);
+    CHECK_MSG(!tl__sr_avx512() || taken >= 150, "only %d plans widened their side tiles", taken);
+    CHECK_MSG(tl__sr_avx512() || taken == 0, "%d plans widened their side tiles without AVX-512", taken);
+}
+
 /* 32-bit transposes in AVX-512's 16 x 16 blocks: M with a band of 8
    rows and gathered rows after the last whole block, short M (wide
    strips), and dst rows of whole cache lines, which stream from 1 KiB
@@ -2304,6 +2362,7 @@ int main(int argc, char **argv)
     streamed_conversions();
     side_tiles();
     side_tiles_wide();
+    widened_side_tiles();
     merged_tiles();
     quads4();
     quads4_taps();
