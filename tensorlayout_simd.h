@@ -1081,7 +1081,7 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
    OIhw8o8i, one per o) as one wide tile: its "rows" are the tiles' L
    rows one after another, row v = k nl + l at s + k ts + l sb, column m
    of row v going to d + m db + DES v (DES = ES but where the blocks
-   widen ES-byte values into f32: tl__sr16_tiles_widen). Blocks of B such rows by C
+   convert: tl__sr16_tiles_convert). Blocks of B such rows by C
    columns (4-byte elements: 8 x 8 in AVX2, 16 x 16 in AVX-512; 1- and
    2-byte ones: tl__sr_tiles_side_narrow) are loaded whole and
    transposed (columns past nm ride along and are not stored), so a tile of 9
@@ -2950,7 +2950,7 @@ static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t 
     if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl, sc);
 }
 
-/* One block of tl__sr16_tiles4 (or of tl__sr16_tiles_widen's bodies):
+/* One block of tl__sr16_tiles4 (or of tl__sr16_tiles_convert's widening bodies):
    rows j at b + off[j], 16 values each loaded whole as f32 by LOAD; its
    first mm columns to d, db bytes apart. Inlined with nt constant. */
 #define TL__SR16_TILES_BLOCK_DEF(NAME, LOAD) \
@@ -2996,50 +2996,39 @@ TL__SR16_TILES_BLOCK_DEF(tl__sr16_tiles_block, tl__sr16_f32_at_F32)
 
 static TL__SR_TILES_BODY(tl__sr16_tiles4, 4, 16, 16, tl__sr16_tiles_block)
 
-/* The blocks of side-by-side tiles whose es-byte values widen into f32
-   on the way (tl__sr16_tiles_widen) that would pass s_end or lack rows:
-   their rows' first mm values converted by the core. */
-static void tl__sr_tiles_edge_f32(tl_data_type t, size_t es, const char *b, const size_t *off, int rows,
-                                  char *d, size_t db, int mm)
+/* The blocks of side-by-side tiles converted on the way
+   (tl__sr16_tiles_convert) that would pass s_end or lack rows: their
+   rows' first mm values, of type t (es bytes), converted by the core
+   into type u. */
+static void tl__sr_tiles_edge_cvt(tl_data_type t, tl_data_type u, size_t es, const char *b, const size_t *off,
+                                  int rows, char *d, size_t db, int mm)
 {
     float v[16];
-    int j, m;
+    int j;
     for (j = 0; j < rows; ++j) {
         tl__load_f32(t, b + off[j], es, mm, v);
-        for (m = 0; m < mm; ++m) memcpy(d + (size_t)m * db + (size_t)j * 4, &v[m], 4);
+        tl__store_f32(u, v, d + (size_t)j * tl_dt_size(u), db, mm);
     }
 }
 
-/* A TL__SR_TILES_BODY whose T values (ES bytes) widen into f32 as its
-   blocks load them (LOAD), with its edge. */
-#define TL__SR16_TILES_WIDEN_DEF(NAME, T, ES, LOAD) \
-    TL__SR16_TILES_BLOCK_DEF(NAME##_block, LOAD) \
+/* A TL__SR_TILES_BODY of blocks BLOCK that convert T values (ES bytes)
+   into U values (DES bytes), with its edge. */
+#define TL__SR16_TILES_CVT_DEF(NAME, T, ES, U, DES, BLOCK) \
     static void NAME##_edge(size_t es, const char *b, const size_t *off, int rows, char *d, size_t db, int mm) \
     { \
-        tl__sr_tiles_edge_f32(T, es, b, off, rows, d, db, mm); \
+        tl__sr_tiles_edge_cvt(T, U, es, b, off, rows, d, db, mm); \
     } \
-    static TL__SR_TILES_BODY_AS(NAME, ES, 4, 16, 16, NAME##_block, NAME##_edge)
+    static TL__SR_TILES_BODY_AS(NAME, ES, DES, 16, 16, BLOCK, NAME##_edge)
+
+/* ... whose T values widen into f32 as the blocks load them (LOAD). */
+#define TL__SR16_TILES_WIDEN_DEF(NAME, T, ES, LOAD) \
+    TL__SR16_TILES_BLOCK_DEF(NAME##_block, LOAD) \
+    TL__SR16_TILES_CVT_DEF(NAME, T, ES, TL_F32, 4, NAME##_block)
 
 TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_bf16, TL_BF16, 2, tl__sr16_f32_at_BF16)
 TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_f16, TL_F16, 2, tl__sr16_f32_at_F16)
 TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_s8, TL_S8, 1, tl__sr16_f32_at_S8)
 TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_u8, TL_U8, 1, tl__sr16_f32_at_U8)
-
-/* Tiles of bf16, f16, s8 or u8 values side by side in an f32 dst, unscaled
-   (tl__sr_tiles_widen_fits): one wide tile of 16 x 16 blocks, each
-   value widened as it loads, the way f32 tiles copy (hwio -> oihw
-   weights into an f32 model: one tile per i of 9 rows, which staged and
-   transposed tile by tile ran bf16 256x256x3x3 at 0.4 of oneDNN's speed
-   on the Zen 4). */
-static void tl__sr16_tiles_widen(tl_data_type t, const char *s, size_t sb, tl__sr_runs rs, char *d, size_t db,
-                                 tl_dim nm, tl_dim nl, const char *s_end, int stream, int pf)
-{
-    int nt = stream && db % 64 == 0;
-    if (t == TL_BF16) tl__sr16_tiles_bf16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
-    else if (t == TL_F16) tl__sr16_tiles_f16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
-    else if (t == TL_S8) tl__sr16_tiles_s8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
-    else tl__sr16_tiles_u8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
-}
 
 TL__SR_ZIP_DEF(tl__sr16_zip, simde__m512i, simde_mm512_)
 
@@ -3285,6 +3274,50 @@ TL__SR_INLINE simde__m512i tl__sr16_bf16_pick(simde__m512 a, simde__m512 b, simd
 TL__SR_INLINE simde__m512i tl__sr16_to_bf16x2(simde__m512 a, simde__m512 b)
 {
     return tl__sr16_bf16_pick(a, b, simde_mm512_loadu_si512((const void *)tl__sr16_bf16_tops));
+}
+
+/* One block of tl__sr16_tiles_to_bf16: tl__sr16_tiles_block's 16 x 16
+   f32 transpose, each of its first mm dst rows rounded to 16 bf16
+   values (32 bytes: half a line, so never streamed), two rows a
+   conversion. */
+TL__SR_INLINE void tl__sr16_tiles_block_to_bf16(const char *b, const size_t *off, char *d, size_t db, int mm,
+                                                int nt)
+{
+    simde__m512 r[16];
+    int j;
+    (void)nt;
+    TL__SR_UNROLL
+    for (j = 0; j < 16; ++j) r[j] = tl__sr16_f32_at_F32(b + off[j]);
+    tl__sr16_t16x16(r);
+    TL__SR_OPAQUE(db);
+    TL__SR_UNROLL
+    for (j = 0; j < 16; j += 2) {
+        simde__m512i w = tl__sr16_to_bf16x2(r[j], r[j + 1]);
+        if (j < mm) simde_mm256_storeu_si256((void *)(d + (size_t)j * db), simde_mm512_castsi512_si256(w));
+        if (j + 1 < mm)
+            simde_mm256_storeu_si256((void *)(d + (size_t)(j + 1) * db), simde_mm512_extracti64x4_epi64(w, 1));
+    }
+}
+
+TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_bf16, TL_F32, 4, TL_BF16, 2, tl__sr16_tiles_block_to_bf16)
+
+/* Tiles side by side in dst converted with nothing else to do
+   (tl__sr_tiles_convert_fits): one wide tile of 16 x 16 f32 blocks, the
+   way f32 tiles copy, each bf16, f16, s8 or u8 value widened into f32
+   as it loads, or each f32 dst row rounded to bf16 as it leaves
+   (weights between TensorFlow's hwio and an oihw model: one tile per i
+   of 9 rows, which staged and transposed tile by tile ran bf16 -> f32
+   256x256x3x3 at 0.4 of oneDNN's speed on the Zen 4, f32 -> bf16
+   OIhw16i16o -> oihw at 0.6). */
+static void tl__sr16_tiles_convert(tl_data_type t, tl_data_type u, const char *s, size_t sb, tl__sr_runs rs,
+                                   char *d, size_t db, tl_dim nm, tl_dim nl, const char *s_end, int stream, int pf)
+{
+    int nt = stream && db % 64 == 0;
+    if (u == TL_BF16) tl__sr16_tiles_to_bf16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, 0, pf);
+    else if (t == TL_BF16) tl__sr16_tiles_bf16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+    else if (t == TL_F16) tl__sr16_tiles_f16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+    else if (t == TL_S8) tl__sr16_tiles_s8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+    else tl__sr16_tiles_u8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
 }
 
 /* v scaled (by s, when scaled) and shifted as the engine does. */
@@ -5896,14 +5929,14 @@ static int tl__sr_tiles_loop(const tl_reorder_plan *p, int M)
 }
 
 /* Whether converting tiles that lie side by side in dst go as one wide
-   tile of f32 blocks, each value widened as it loads
-   (tl__sr16_tiles_widen): bf16, f16, s8 and u8 into f32 with nothing
-   else to do, in AVX-512. */
-static int tl__sr_tiles_widen_fits(const tl_reorder_plan *p)
+   tile of f32 blocks (tl__sr16_tiles_convert): bf16, f16, s8 and u8
+   into f32, and f32 into bf16, with nothing else to do, in AVX-512. */
+static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p)
 {
 #if TL__SR_AVX512
-    tl_data_type t = p->src_md.data_type;
-    return (t == TL_BF16 || t == TL_F16 || t == TL_S8 || t == TL_U8) && p->dst_md.data_type == TL_F32 && !p->scales &&
+    tl_data_type t = p->src_md.data_type, u = p->dst_md.data_type;
+    return ((u == TL_F32 && (t == TL_BF16 || t == TL_F16 || t == TL_S8 || t == TL_U8)) ||
+            (t == TL_F32 && u == TL_BF16)) && !p->scales &&
            p->src_zero_point == 0 && p->dst_zero_point == 0 && p->beta == 0 && !p->has_scale_adjust &&
            !p->has_tails && !p->comp_offset && tl__sr_avx512();
 #else
@@ -6148,7 +6181,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     if (sh->M >= 0 && p->loops[sh->M].size >= tl__sr_tile_m_min(B, L->size) && (L->size >= 16 || p->beta == 0)) {
         sh->shape = TL__SR_TILE_CONVERT;
         sh->stream = TL__SR_DST_FAR(p);
-        if (tl__sr_tiles_widen_fits(p)) sh->K2 = tl__sr_tiles_loop(p, sh->M);
+        if (tl__sr_tiles_convert_fits(p)) sh->K2 = tl__sr_tiles_loop(p, sh->M);
         return;
     }
     sh->M = -1;
@@ -6968,8 +7001,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
 #endif
     case TL__SR_TILE_CONVERT:
 #if TL__SR_AVX512
-        if (sh->K2 >= 0) {      /* tl__sr_tiles_widen_fits */
-            tl__sr16_tiles_widen(p->src_md.data_type, s, (size_t)lp[L].src_stride * (size_t)es,
+        if (sh->K2 >= 0) {      /* tl__sr_tiles_convert_fits */
+            tl__sr16_tiles_convert(p->src_md.data_type, p->dst_md.data_type, s, (size_t)lp[L].src_stride * (size_t)es,
                                  tl__sr_loop_runs(p, sh->K2, i, hi), d, (size_t)lp[sh->M].dst_stride * dsz,
                                  hi[sh->M] - lo[sh->M], n, src + p->src_hi, sh->stream, sh->pf_rows);
             break;
