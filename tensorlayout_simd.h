@@ -2950,22 +2950,30 @@ static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t 
     if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl, sc);
 }
 
-/* One block of tl__sr16_tiles4 (or of tl__sr16_tiles_convert's widening bodies):
-   rows j at b + off[j], 16 values each loaded whole as f32 by LOAD; its
-   first mm columns to d, db bytes apart. Inlined with nt constant. */
-#define TL__SR16_TILES_BLOCK_DEF(NAME, LOAD) \
+/* One block of tl__sr16_tiles4 or of tl__sr16_tiles_convert's bodies:
+   rows j at b + off[j], 16 values of type T each, loaded whole as f32
+   (tl__sr16_f32_at) and transposed; its first mm columns to d, db bytes
+   apart, by PUT(d, db, r, mm, nt). Inlined with nt constant. */
+#define TL__SR16_TILES_BLOCK_DEF(NAME, T, PUT) \
     TL__SR_INLINE void NAME(const char *b, const size_t *off, char *d, size_t db, int mm, int nt) \
     { \
         simde__m512 r[16]; \
         int j; \
         TL__SR_UNROLL \
-        for (j = 0; j < 16; ++j) r[j] = LOAD(b + off[j]); \
+        for (j = 0; j < 16; ++j) r[j] = tl__sr16_f32_at(T, b + off[j]); \
         tl__sr16_t16x16(r); \
         TL__SR_OPAQUE(db); \
-        TL__SR_UNROLL \
-        for (j = 0; j < 16; ++j) \
-            if (j < mm) tl__sr16_store(d + (size_t)j * db, r[j], nt); \
+        PUT(d, db, r, mm, nt); \
     }
+
+/* PUT of TL__SR16_TILES_BLOCK_DEF for f32 rows. */
+TL__SR_INLINE void tl__sr16_put_f32_rows(char *d, size_t db, const simde__m512 *r, int mm, int nt)
+{
+    int j;
+    TL__SR_UNROLL
+    for (j = 0; j < 16; ++j)
+        if (j < mm) tl__sr16_store(d + (size_t)j * db, r[j], nt);
+}
 
 /* lo's 8 floats, then hi's (vinsertf64x4: SIMDe emulates vinsertf32x8
    without AVX512DQ, through the stack, which made a first version of
@@ -2976,23 +2984,18 @@ TL__SR_INLINE simde__m512 tl__sr16_join(simde__m256 lo, simde__m256 hi)
                                                          simde_mm256_castps_pd(hi), 1));
 }
 
-/* 16 values at p as f32: f32 loaded, other types widened by AVX2 in two
-   halves (this SIMDe has no 512-bit widening conversions). */
-#define TL__SR16_F32_AT(T) \
-    TL__SR_INLINE simde__m512 tl__sr16_f32_at_##T(const char *p) \
-    { \
-        simde__m256 v[2]; \
-        if (TL_##T == TL_F32) return simde_mm512_loadu_ps((const float *)(const void *)p); \
-        tl__sr8_load(TL_##T, p, v, 2); \
-        return tl__sr16_join(v[0], v[1]); \
-    }
-TL__SR16_F32_AT(F32)
-TL__SR16_F32_AT(BF16)
-TL__SR16_F32_AT(F16)
-TL__SR16_F32_AT(S8)
-TL__SR16_F32_AT(U8)
+/* 16 values of type t at p as f32: f32 loaded, other types widened by
+   AVX2 in two halves (tl__sr8_load; this SIMDe has no 512-bit widening
+   conversions). t is a constant wherever this inlines. */
+TL__SR_INLINE simde__m512 tl__sr16_f32_at(tl_data_type t, const char *p)
+{
+    simde__m256 v[2];
+    if (t == TL_F32) return simde_mm512_loadu_ps((const float *)(const void *)p);
+    tl__sr8_load(t, p, v, 2);
+    return tl__sr16_join(v[0], v[1]);
+}
 
-TL__SR16_TILES_BLOCK_DEF(tl__sr16_tiles_block, tl__sr16_f32_at_F32)
+TL__SR16_TILES_BLOCK_DEF(tl__sr16_tiles_block, TL_F32, tl__sr16_put_f32_rows)
 
 static TL__SR_TILES_BODY(tl__sr16_tiles4, 4, 16, 16, tl__sr16_tiles_block)
 
@@ -3011,24 +3014,21 @@ static void tl__sr_tiles_edge_cvt(tl_data_type t, tl_data_type u, size_t es, con
     }
 }
 
-/* A TL__SR_TILES_BODY of blocks BLOCK that convert T values (ES bytes)
-   into U values (DES bytes), with its edge. */
-#define TL__SR16_TILES_CVT_DEF(NAME, T, ES, U, DES, BLOCK) \
+/* A TL__SR_TILES_BODY converting T values (ES bytes) into U values (DES
+   bytes): its blocks put their rows by PUT, its edge goes through the
+   core. */
+#define TL__SR16_TILES_CVT_DEF(NAME, T, ES, U, DES, PUT) \
+    TL__SR16_TILES_BLOCK_DEF(NAME##_block, T, PUT) \
     static void NAME##_edge(size_t es, const char *b, const size_t *off, int rows, char *d, size_t db, int mm) \
     { \
         tl__sr_tiles_edge_cvt(T, U, es, b, off, rows, d, db, mm); \
     } \
-    static TL__SR_TILES_BODY_AS(NAME, ES, DES, 16, 16, BLOCK, NAME##_edge)
+    static TL__SR_TILES_BODY_AS(NAME, ES, DES, 16, 16, NAME##_block, NAME##_edge)
 
-/* ... whose T values widen into f32 as the blocks load them (LOAD). */
-#define TL__SR16_TILES_WIDEN_DEF(NAME, T, ES, LOAD) \
-    TL__SR16_TILES_BLOCK_DEF(NAME##_block, LOAD) \
-    TL__SR16_TILES_CVT_DEF(NAME, T, ES, TL_F32, 4, NAME##_block)
-
-TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_bf16, TL_BF16, 2, tl__sr16_f32_at_BF16)
-TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_f16, TL_F16, 2, tl__sr16_f32_at_F16)
-TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_s8, TL_S8, 1, tl__sr16_f32_at_S8)
-TL__SR16_TILES_WIDEN_DEF(tl__sr16_tiles_u8, TL_U8, 1, tl__sr16_f32_at_U8)
+TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_bf16, TL_BF16, 2, TL_F32, 4, tl__sr16_put_f32_rows)
+TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_f16, TL_F16, 2, TL_F32, 4, tl__sr16_put_f32_rows)
+TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_s8, TL_S8, 1, TL_F32, 4, tl__sr16_put_f32_rows)
+TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_u8, TL_U8, 1, TL_F32, 4, tl__sr16_put_f32_rows)
 
 TL__SR_ZIP_DEF(tl__sr16_zip, simde__m512i, simde_mm512_)
 
@@ -3276,20 +3276,13 @@ TL__SR_INLINE simde__m512i tl__sr16_to_bf16x2(simde__m512 a, simde__m512 b)
     return tl__sr16_bf16_pick(a, b, simde_mm512_loadu_si512((const void *)tl__sr16_bf16_tops));
 }
 
-/* One block of tl__sr16_tiles_to_bf16: tl__sr16_tiles_block's 16 x 16
-   f32 transpose, each of its first mm dst rows rounded to 16 bf16
-   values (32 bytes: half a line, so never streamed), two rows a
-   conversion. */
-TL__SR_INLINE void tl__sr16_tiles_block_to_bf16(const char *b, const size_t *off, char *d, size_t db, int mm,
-                                                int nt)
+/* PUT of TL__SR16_TILES_BLOCK_DEF for bf16 rows: each of the first mm
+   rounded to 16 bf16 values (32 bytes: half a line, so never
+   streamed), two rows a conversion. */
+TL__SR_INLINE void tl__sr16_put_bf16_rows(char *d, size_t db, const simde__m512 *r, int mm, int nt)
 {
-    simde__m512 r[16];
     int j;
     (void)nt;
-    TL__SR_UNROLL
-    for (j = 0; j < 16; ++j) r[j] = tl__sr16_f32_at_F32(b + off[j]);
-    tl__sr16_t16x16(r);
-    TL__SR_OPAQUE(db);
     TL__SR_UNROLL
     for (j = 0; j < 16; j += 2) {
         simde__m512i w = tl__sr16_to_bf16x2(r[j], r[j + 1]);
@@ -3299,7 +3292,7 @@ TL__SR_INLINE void tl__sr16_tiles_block_to_bf16(const char *b, const size_t *off
     }
 }
 
-TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_bf16, TL_F32, 4, TL_BF16, 2, tl__sr16_tiles_block_to_bf16)
+TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_bf16, TL_F32, 4, TL_BF16, 2, tl__sr16_put_bf16_rows)
 
 /* Tiles side by side in dst converted with nothing else to do
    (tl__sr_tiles_convert_fits): one wide tile of 16 x 16 f32 blocks, the
@@ -5935,10 +5928,11 @@ static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p)
 {
 #if TL__SR_AVX512
     tl_data_type t = p->src_md.data_type, u = p->dst_md.data_type;
+    tl__sr_scales sc = tl__sr_no_scales;
+    sc.sc = p->scales;
     return ((u == TL_F32 && (t == TL_BF16 || t == TL_F16 || t == TL_S8 || t == TL_U8)) ||
-            (t == TL_F32 && u == TL_BF16)) && !p->scales &&
-           p->src_zero_point == 0 && p->dst_zero_point == 0 && p->beta == 0 && !p->has_scale_adjust &&
-           !p->has_tails && !p->comp_offset && tl__sr_avx512();
+            (t == TL_F32 && u == TL_BF16)) &&
+           tl__sr_plain(p, sc, tl__sr_one_run) && !p->has_tails && tl__sr_avx512();
 #else
     (void)p;
     return 0;
@@ -7002,9 +6996,10 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     case TL__SR_TILE_CONVERT:
 #if TL__SR_AVX512
         if (sh->K2 >= 0) {      /* tl__sr_tiles_convert_fits */
-            tl__sr16_tiles_convert(p->src_md.data_type, p->dst_md.data_type, s, (size_t)lp[L].src_stride * (size_t)es,
-                                 tl__sr_loop_runs(p, sh->K2, i, hi), d, (size_t)lp[sh->M].dst_stride * dsz,
-                                 hi[sh->M] - lo[sh->M], n, src + p->src_hi, sh->stream, sh->pf_rows);
+            tl__sr16_tiles_convert(p->src_md.data_type, p->dst_md.data_type, s,
+                                   (size_t)lp[L].src_stride * (size_t)es, tl__sr_loop_runs(p, sh->K2, i, hi), d,
+                                   (size_t)lp[sh->M].dst_stride * dsz, hi[sh->M] - lo[sh->M], n, src + p->src_hi,
+                                   sh->stream, sh->pf_rows);
             break;
         }
 #endif

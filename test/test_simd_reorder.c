@@ -1419,8 +1419,8 @@ static void side_tiles_wide(void)
    widened as it loads or each dst row rounded as it leaves
    (tl__sr16_tiles_convert), its last blocks and short ones through the
    core's conversion; with a scale, a zero point or beta the plans keep
-   the staged tiles. O past a block and not in 16s, I of 3 and 20 (the
-   last block of rows partial), 1 to 5 taps a side; fill's NaNs and
+   the staged tiles. O of two blocks and past them, in 16s or not; I of
+   3, 16 and 20 (a last block of rows partial or whole), 1 to 5 taps a side; fill's NaNs and
    infinities among the values. */
 static void converted_side_tiles(void)
 {
@@ -1449,7 +1449,7 @@ static void converted_side_tiles(void)
                         dims[2] = dims[3] = F[f];
                         memset(&a, 0, sizeof a);
                         a.nthreads = n % 2 + 1;
-                        if (!plain) {   /* 1 of 4: something besides the widening */
+                        if (!plain) {   /* 1 of 4: something besides the conversion */
                             if (n % 3 == 0) a.scales = &half;
                             else if (n % 3 == 1) a.beta = 0.5f;
                             else a.src_zero_point = 3;
@@ -1460,8 +1460,8 @@ static void converted_side_tiles(void)
                             continue;
                         }
                         snprintf(what, sizeof what, "converted side tiles %s %s -> %s %s %ldx%ldx%dx%d%s",
-                                 tl_dt_name(types[t][0]), tags[k][0], tl_dt_name(types[t][1]), tags[k][1], (long)O[o], (long)I[i], F[f], F[f],
-                                 plain ? "" : " (scaled, beta or zero point)");
+                                 tl_dt_name(types[t][0]), tags[k][0], tl_dt_name(types[t][1]), tags[k][1],
+                                 (long)O[o], (long)I[i], F[f], F[f], plain ? "" : " (scaled, beta or zero point)");
                         compare(&s, &d, &a, n % 3 * 4, what);
                         if (plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_TILE_CONVERT && sh.K2 >= 0) {
                             CHECK_MSG(plain, "%s: converted side by side with more to do", what);
@@ -2142,8 +2142,9 @@ static void narrow_rows(void)
    byte shuffles 32 pixels at a time, and f32 planes merged into bf16
    pixels take the word permutes with the conversion on the way
    (tl__sr16_planes_words; fill's NaNs, ties and denormals among the
-   values) unless scaled per channel; the rest (widths that leave tails, views whose pixels have
-   gaps, 1 or 5 channels) the transposes, converted through a stage.
+   values) unless scaled per channel; the rest (widths that leave tails,
+   views whose pixels have gaps, 1 or 5 channels) the transposes,
+   converted through a stage.
    Every width from 1 to 100 on a row, so each tail length after the
    32-pixel blocks is met. */
 static void image_planes(void)
