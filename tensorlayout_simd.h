@@ -3294,19 +3294,69 @@ TL__SR_INLINE void tl__sr16_put_bf16_rows(char *d, size_t db, const simde__m512 
 
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_bf16, TL_F32, 4, TL_BF16, 2, tl__sr16_put_bf16_rows)
 
+/* Rows for tl__sr16_put_s8_rows and tl__sr16_put_u8_rows: four at a
+   time in AVX2 halves through tl__sr8_i8_words (the converter's
+   rounding, saturation and NaN -> 0; this SIMDe has no 512-bit
+   vcvtps2dq), rows j and j + 1 packed into one vector whose 4-byte
+   groups a permute puts in order: 16 bytes a row, a quarter of a line,
+   never streamed. */
+TL__SR_INLINE void tl__sr16_put_i8_rows(char *d, size_t db, const simde__m512 *r, int mm, int u8)
+{
+    const simde__m256i order = simde_mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    int j, k;
+    TL__SR_UNROLL
+    for (j = 0; j < 16; j += 4) {
+        simde__m256 v[8];
+        simde__m256i w[4];
+        TL__SR_UNROLL
+        for (k = 0; k < 4; ++k) {
+            v[2 * k] = simde_mm512_castps512_ps256(r[j + k]);
+            v[2 * k + 1] = simde_mm256_castpd_ps(simde_mm512_extractf64x4_pd(simde_mm512_castps_pd(r[j + k]), 1));
+        }
+        tl__sr8_i8_words(v, w, 8, u8);
+        TL__SR_UNROLL
+        for (k = 0; k < 4; k += 2) {
+            simde__m256i h = u8 ? simde_mm256_packus_epi16(w[k], w[k + 1]) : simde_mm256_packs_epi16(w[k], w[k + 1]);
+            h = simde_mm256_permutevar8x32_epi32(h, order);
+            if (j + k < mm) simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)(j + k) * db),
+                                                  simde_mm256_castsi256_si128(h));
+            if (j + k + 1 < mm) simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)(j + k + 1) * db),
+                                                      simde_mm256_extracti128_si256(h, 1));
+        }
+    }
+}
+
+/* PUTs of TL__SR16_TILES_BLOCK_DEF for s8 and u8 rows. */
+TL__SR_INLINE void tl__sr16_put_s8_rows(char *d, size_t db, const simde__m512 *r, int mm, int nt)
+{
+    (void)nt;
+    tl__sr16_put_i8_rows(d, db, r, mm, 0);
+}
+
+TL__SR_INLINE void tl__sr16_put_u8_rows(char *d, size_t db, const simde__m512 *r, int mm, int nt)
+{
+    (void)nt;
+    tl__sr16_put_i8_rows(d, db, r, mm, 1);
+}
+
+TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_s8, TL_F32, 4, TL_S8, 1, tl__sr16_put_s8_rows)
+TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_u8, TL_F32, 4, TL_U8, 1, tl__sr16_put_u8_rows)
+
 /* Tiles side by side in dst converted with nothing else to do
    (tl__sr_tiles_convert_fits): one wide tile of 16 x 16 f32 blocks, the
    way f32 tiles copy, each bf16, f16, s8 or u8 value widened into f32
-   as it loads, or each f32 dst row rounded to bf16 as it leaves
-   (weights between TensorFlow's hwio and an oihw model: one tile per i
-   of 9 rows, which staged and transposed tile by tile ran bf16 -> f32
-   256x256x3x3 at 0.4 of oneDNN's speed on the Zen 4, f32 -> bf16
-   OIhw16i16o -> oihw at 0.6). */
+   as it loads, or each f32 dst row rounded to bf16 (saturated to s8 or
+   u8) as it leaves (weights between TensorFlow's hwio and an oihw
+   model: one tile per i of 9 rows, which staged and transposed tile by
+   tile ran bf16 -> f32 256x256x3x3 at 0.4 of oneDNN's speed on the Zen
+   4, f32 -> bf16 OIhw16i16o -> oihw at 0.6, f32 -> s8 at 0.7). */
 static void tl__sr16_tiles_convert(tl_data_type t, tl_data_type u, const char *s, size_t sb, tl__sr_runs rs,
                                    char *d, size_t db, tl_dim nm, tl_dim nl, const char *s_end, int stream, int pf)
 {
     int nt = stream && db % 64 == 0;
     if (u == TL_BF16) tl__sr16_tiles_to_bf16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, 0, pf);
+    else if (u == TL_S8) tl__sr16_tiles_to_s8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, 0, pf);
+    else if (u == TL_U8) tl__sr16_tiles_to_u8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, 0, pf);
     else if (t == TL_BF16) tl__sr16_tiles_bf16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
     else if (t == TL_F16) tl__sr16_tiles_f16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
     else if (t == TL_S8) tl__sr16_tiles_s8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
@@ -5386,10 +5436,14 @@ static void tl__sr_perm_group_cols(const tl__sr_perm *pm, size_t *col)
 /* Whether pm's blocks can go from an f32 source straight to their 8-bit
    groups (tl__sr16_zipsrc_block, tl__sr8_zipsrc_block): 16 R rows with
    a Z of 4 inside, an x loop at most, every S column in a group, no
-   beta (the zips from the source do not read dst). */
+   beta (the zips from the source do not read dst). Z must lie in the
+   rows' runs, where its S stride is its source stride: Z as the x loop
+   (f32 hwio -> s8 oihw 32x16x2x2, one run split at i) read 4 values
+   zs = 32 apart in S's terms while the taps lay 512 apart in the
+   source, past its end. */
 static int tl__sr_perm_from_f32(const tl__sr_perm *pm, const tl_reorder_plan *p)
 {
-    return pm->fast && pm->nR == 16 && pm->nZ == 4 && pm->vs == 1 && pm->nx <= 1 &&
+    return pm->fast && pm->nR == 16 && pm->nZ == 4 && pm->zs * pm->nZ <= pm->nC && pm->vs == 1 && pm->nx <= 1 &&
            p->mode != TL_REORDER_MODE_COPY && p->src_md.data_type == TL_F32 &&
            pm->noff * pm->nZ == pm->nX * pm->nC && p->beta == 0;
 }
@@ -5923,7 +5977,8 @@ static int tl__sr_tiles_loop(const tl_reorder_plan *p, int M)
 
 /* Whether converting tiles that lie side by side in dst go as one wide
    tile of f32 blocks (tl__sr16_tiles_convert): bf16, f16, s8 and u8
-   into f32, and f32 into bf16, with nothing else to do, in AVX-512. */
+   into f32, and f32 into bf16, s8 and u8, with nothing else to do, in
+   AVX-512. */
 static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p)
 {
 #if TL__SR_AVX512
@@ -5931,7 +5986,7 @@ static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p)
     tl__sr_scales sc = tl__sr_no_scales;
     sc.sc = p->scales;
     return ((u == TL_F32 && (t == TL_BF16 || t == TL_F16 || t == TL_S8 || t == TL_U8)) ||
-            (t == TL_F32 && u == TL_BF16)) &&
+            (t == TL_F32 && (u == TL_BF16 || u == TL_S8 || u == TL_U8))) &&
            tl__sr_plain(p, sc, tl__sr_one_run) && !p->has_tails && tl__sr_avx512();
 #else
     (void)p;
