@@ -4699,10 +4699,16 @@ static int tl__sr_planes_bf16(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim
    buffers part written (bf16 -> f32 500x600x3x3 on the Zen 4: 2.2x
    slower). f32 -> bf16 into dense pixels of 2 to 4 values skips the
    stage (tl__sr_planes_bf16). beta is 0 (tl__sr_pick_shape): dst is
-   not read. */
+   not read. pad: dst rows are wider than nl and their rest is padding
+   (tl__sr_pads_fused), which the stage's widening writes as zeros in
+   the same pass (the 3 channels of a camera frame into s8 nChw16c: 3
+   bytes a pixel converted, then the 13 of padding zeroed apart, ran at
+   0.4 of oneDNN on the Zen 4). Such rows, narrower than 16 bytes, are
+   never tl__sr_tile_direct's or tl__sr_tile_bytes' (rows of 8 or 16
+   values back to back), so only this way meets pad. */
 static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, tl_dim ss,
                                        char *d, tl_dim ds, tl__sr_scales sc, tl_dim msstep,
-                                       tl_dim nm, tl_dim nl, int stream, char *stage)
+                                       tl_dim nm, tl_dim nl, int stream, int pad, char *stage)
 {
     size_t es = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
     tl_dim chunk = (tl_dim)(TL__SR_STAGE * TL__SR_STAGE * 4 / ((size_t)nl * dsz)) / 16 * 16, m0;
@@ -4725,7 +4731,8 @@ static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, 
         row.sstep = msstep;
         rs.d = (size_t)mt * dsz;
         tl__sr_convert_runs(p, s + (size_t)m0 * es, stage, row, mt, rs);
-        tl__sr_transpose((int)dsz, stage, mt, d + (size_t)(m0 * ds) * dsz, ds, mt, nl, stream && ds == nl);
+        if (pad) tl__sr_widen((int)dsz, stage, mt, d + (size_t)(m0 * ds) * dsz, ds, mt, nl, 1);
+        else tl__sr_transpose((int)dsz, stage, mt, d + (size_t)(m0 * ds) * dsz, ds, mt, nl, stream && ds == nl);
     }
 }
 
@@ -4759,10 +4766,10 @@ TL__SR_INLINE void tl__sr_stage_tile(int es, const char *s, tl_dim ss, char *sta
    16-value rows), else as runs whose scales restart (per-channel scales;
    Goihw16g from a 3x3 kernel took 190 ns a 16-value row when each row
    started the converter). stream: a large dst, whose runs stream where
-   tl__sr_convert_streams allows. */
+   tl__sr_convert_streams allows; pad: see tl__sr_convert_tile_narrow. */
 static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim ss,
                                 char *d, tl_dim ds, tl__sr_scales sc, tl_dim msstep,
-                                tl_dim nm, tl_dim nl, int stream)
+                                tl_dim nm, tl_dim nl, int stream, int pad)
 {
     int es = (int)tl_dt_size(p->src_md.data_type);
     size_t dsz = tl_dt_size(p->dst_md.data_type);
@@ -4778,8 +4785,8 @@ static void tl__sr_convert_tile(const tl_reorder_plan *p, const char *s, tl_dim 
     /* rows of 8 values under one scale go the wide way: their transposes
        take AVX2's 8 x 8 blocks (f32 -> s8 nchw -> nChw8c 8.9 GB/s, 6.0
        the narrow way; with per-channel scales 1.3 against 6.6) */
-    if (nl < 16 && (nl != 8 || (sc.sc && sc.sstep != 0))) {
-        tl__sr_convert_tile_narrow(p, s, ss, d, ds, sc, msstep, nm, nl, stream, stage);
+    if (pad || (nl < 16 && (nl != 8 || (sc.sc && sc.sstep != 0)))) {
+        tl__sr_convert_tile_narrow(p, s, ss, d, ds, sc, msstep, nm, nl, stream, pad, stage);
         return;
     }
     /* tiles whose rows all stage the narrow way (tl__sr_stage_narrows)
@@ -7066,7 +7073,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             break;
 #endif
         tl__sr_convert_tile(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
-                            lp[sh->M].scale_stride, hi[sh->M] - lo[sh->M], n, sh->stream);
+                            lp[sh->M].scale_stride, hi[sh->M] - lo[sh->M], n, sh->stream, sh->pad);
         break;
     case TL__SR_BLOCKS: {
         simde__m128 stage_v[TL__SR_BLOCK * 4 / 16], scale_v[TL__SR_BLOCK / 4];
@@ -7511,7 +7518,8 @@ static int tl__sr_pads_may_fuse(const tl_reorder_plan *p, const tl__sr_tails *t,
 }
 
 /* Whether the data plan q (of p, which tl__sr_pads_may_fuse accepted) is
-   a widening tile whose dst rows are the tail loop's whole lines. */
+   a widening tile whose dst rows are the tail loop's whole lines, copied
+   or converted through the stage (tl__sr_convert_tile_narrow). */
 static int tl__sr_pads_fused(const tl_reorder_plan *p, const tl_reorder_plan *q)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *qL = &q->loops[q->nloops - 1];
@@ -7519,7 +7527,8 @@ static int tl__sr_pads_fused(const tl_reorder_plan *p, const tl_reorder_plan *q)
     tl__sr_shape sh;
     if (qL->dst_stride != 1 || qL->src_stride != L->src_stride || qL->size >= L->size) return 0;
     tl__sr_pick_shape(q, &sh);
-    return sh.shape == TL__SR_TILE_COPY && tl__sr_tile_widens(qL->size, es) &&
+    return (sh.shape == TL__SR_TILE_COPY || (sh.shape == TL__SR_TILE_CONVERT && sh.K2 < 0)) &&
+           tl__sr_tile_widens(qL->size, es) &&
            q->loops[sh.M].dst_stride == L->size;
 }
 

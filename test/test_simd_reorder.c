@@ -696,18 +696,23 @@ static int image_mds(tl_data_type dt, const tl_dim *dims, tl_dim pad, tl_dim at,
 }
 
 /* A few channels into channel blocks (a network's input image into
-   nChw16c): the data and the padding of each pixel's block are written
-   in one pass where the block is 16 bytes or more (tl__sr_pads_fused);
-   every width leaves a different number of pixels after the last
-   4-pixel block, and the padding is compared with the rest of dst. */
+   nChw16c), copied or converted (some scaled): the data and the padding
+   of each pixel's block are written in one pass where the block is 16
+   bytes or more (tl__sr_pads_fused; conversions through the stage's
+   widening); every width leaves a different number of pixels after the
+   last 4-pixel block, and the padding is compared with the rest of dst. */
 static void padded_images(void)
 {
     static const char *tags[3] = { "nChw16c", "nChw8c", "nChw4c" };
-    static const tl_data_type t[4] = { TL_F32, TL_BF16, TL_U8, TL_S8 };
-    int c, w, k, j;
+    static const tl_data_type t[][2] = { { TL_F32, TL_F32 }, { TL_BF16, TL_BF16 }, { TL_U8, TL_U8 },
+                                         { TL_S8, TL_S8 }, { TL_F32, TL_S8 }, { TL_F32, TL_U8 },
+                                         { TL_F32, TL_BF16 }, { TL_U8, TL_F32 }, { TL_BF16, TL_F32 } };
+    static const float two = 2.f;
+    int c, w, k;
+    size_t j;
     for (k = 0; k < 3; ++k)
-        for (j = 0; j < 4; ++j)
-            for (c = 1; c <= 7; ++c)
+        for (j = 0; j < sizeof t / sizeof t[0]; ++j)
+            for (c = 1; c <= 9; ++c)
                 for (w = 1; w <= 23; w += 2) {
                     tl_dim dims[4] = { 1, 0, 3, 0 };
                     tl_memory_desc s, d;
@@ -718,9 +723,11 @@ static void padded_images(void)
                     dims[3] = w;
                     memset(&a, 0, sizeof a);
                     a.nthreads = w % 3 == 0 ? 2 : 1;
-                    CHECK_EQ(tl_md_init_by_tag(&s, 4, dims, t[j], "nchw"), TL_OK);
-                    CHECK_EQ(tl_md_init_by_tag(&d, 4, dims, t[j], tags[k]), TL_OK);
-                    snprintf(what, sizeof what, "padded image %s %s c=%d w=%d", tl_dt_name(t[j]), tags[k], c, w);
+                    if (t[j][0] != t[j][1] && c % 2 == 0) a.scales = &two;
+                    CHECK_EQ(tl_md_init_by_tag(&s, 4, dims, t[j][0], "nchw"), TL_OK);
+                    CHECK_EQ(tl_md_init_by_tag(&d, 4, dims, t[j][1], tags[k]), TL_OK);
+                    snprintf(what, sizeof what, "padded image %s -> %s %s c=%d w=%d%s", tl_dt_name(t[j][0]),
+                             tl_dt_name(t[j][1]), tags[k], c, w, a.scales ? " scaled" : "");
                     compare(&s, &d, &a, (c + w) % 4, what);
                 }
 }
