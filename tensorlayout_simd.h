@@ -4514,8 +4514,9 @@ TL__SR_INLINE void tl__sr_zero_bytes(char *d, size_t n)
    whole vectors, overlapping. Otherwise, and for the last pixels of the
    tile (whose zeros would pass its end, maybe into another thread's
    part), only the nl values are stored. pad: the rest of each dst row
-   (ds values, at least 16 bytes) is padding, and is written as zeros
-   here too, whole rows (tl__sr_pads_fused). */
+   (ds values, at least 4 bytes) is padding, and is written as zeros
+   here too, whole rows (tl__sr_pads_fused); rows under 16 bytes take
+   overlapping vectors, as where ds == nl, the last pixels one by one. */
 TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, char *d, tl_dim ds,
                                    tl_dim nm, int pad)
 {
@@ -4534,12 +4535,17 @@ TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, cha
 #if TL__SR_AVX2
         if (es == 4 && nl <= 8 && db % 32 == 0 && tl__sr_avx2()) m = tl__sr8_widen_pad(nl, s, sb, d, db, nm);
 #endif
-        for (; m + B <= nm; m += B) {
-            tl_dim j;
-            tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
-                                   (int)B, 0, 0);
-            for (j = 0; j < B; ++j) tl__sr_zero_bytes(d + (size_t)(m + j) * db + 16, db - 16);
-        }
+        if (db < 16)    /* each pixel's vector spills zeros onto the next, stored after it */
+            for (; m + B <= nm && (size_t)(nm - m - B) * db >= 16 - db; m += B)
+                tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
+                                       (int)B, 0, 0);
+        else
+            for (; m + B <= nm; m += B) {
+                tl_dim j;
+                tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
+                                       (int)B, 0, 0);
+                for (j = 0; j < B; ++j) tl__sr_zero_bytes(d + (size_t)(m + j) * db + 16, db - 16);
+            }
         for (; m < nm; ++m) {
             for (l = 0; l < nl; ++l)
                 memcpy(d + (size_t)m * db + (size_t)l * (size_t)es,
@@ -7503,9 +7509,11 @@ static void tl__sr_zero_plan(const tl_reorder_plan *q, char *dst)
 
 /* Whether the data box may write the padding box too, as zeros in the
    same pass (tl__sr_widen_es's pad): p's one dim with tails is its
-   innermost loop, dense in dst, with one padding box, lines of 16 bytes
+   innermost loop, dense in dst, with one padding box, lines of 4 bytes
    or more (the 3 channels of an image into nChw16c: 12 bytes of data and
-   52 of padding a pixel, written in two passes before). Checked once
+   52 of padding a pixel, written in two passes before; into s8 nChw4c
+   or nChw8c, 3 bytes and 1 or 5, whose second pass cost 3-12x). Under 4
+   bytes each pixel's vector would rewrite 4 or more pixels. Checked once
    per call; tl__sr_pads_fused then checks each range's data plan. */
 static int tl__sr_pads_may_fuse(const tl_reorder_plan *p, const tl__sr_tails *t,
                                 const tl__sr_box *boxes, int n)
@@ -7514,7 +7522,7 @@ static int tl__sr_pads_may_fuse(const tl_reorder_plan *p, const tl__sr_tails *t,
     int b, pads = 0;
     for (b = 0; b < n; ++b) pads += boxes[b].kind == TL__SR_BOX_PAD;
     return pads == 1 && t->n == 1 && t->loop[0] == p->nloops - 1 && L->dst_stride == 1 &&
-           (size_t)L->size * tl_dt_size(p->dst_md.data_type) >= 16;
+           (size_t)L->size * tl_dt_size(p->dst_md.data_type) >= 4;
 }
 
 /* Whether the data plan q (of p, which tl__sr_pads_may_fuse accepted) is

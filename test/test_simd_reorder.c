@@ -697,7 +697,7 @@ static int image_mds(tl_data_type dt, const tl_dim *dims, tl_dim pad, tl_dim at,
 
 /* A few channels into channel blocks (a network's input image into
    nChw16c), copied or converted (some scaled): the data and the padding
-   of each pixel's block are written in one pass where the block is 16
+   of each pixel's block are written in one pass where the block is 4
    bytes or more (tl__sr_pads_fused; conversions through the stage's
    widening); every width leaves a different number of pixels after the
    last 4-pixel block, and the padding is compared with the rest of dst. */
