@@ -696,21 +696,22 @@ static int image_mds(tl_data_type dt, const tl_dim *dims, tl_dim pad, tl_dim at,
 }
 
 /* A few channels into channel blocks (a network's input image into
-   nChw16c), copied or converted (some scaled): the data and the padding
+   nChw16c), copied or converted (some scaled, some with a scale a
+   channel or a zero point): the data and the padding
    of each pixel's block are written in one pass where the block is 4
    bytes or more (tl__sr_pads_fused; conversions through the stage's
    widening); every width leaves a different number of pixels after the
    last 4-pixel block, and the padding is compared with the rest of dst. */
 static void padded_images(void)
 {
-    static const char *tags[3] = { "nChw16c", "nChw8c", "nChw4c" };
+    static const char *tags[4] = { "nChw16c", "nChw8c", "nChw4c", "nChw32c" };
     static const tl_data_type t[][2] = { { TL_F32, TL_F32 }, { TL_BF16, TL_BF16 }, { TL_U8, TL_U8 },
                                          { TL_S8, TL_S8 }, { TL_F32, TL_S8 }, { TL_F32, TL_U8 },
                                          { TL_F32, TL_BF16 }, { TL_U8, TL_F32 }, { TL_BF16, TL_F32 } };
-    static const float two = 2.f;
+    static const float two = 2.f, per_c[9] = { 2.f, 0.5f, 3.f, -1.f, 4.f, 0.25f, 1.5f, -2.f, 8.f };
     int c, w, k;
     size_t j;
-    for (k = 0; k < 3; ++k)
+    for (k = 0; k < 4; ++k)
         for (j = 0; j < sizeof t / sizeof t[0]; ++j)
             for (c = 1; c <= 9; ++c)
                 for (w = 1; w <= 23; w += 2) {
@@ -724,10 +725,16 @@ static void padded_images(void)
                     memset(&a, 0, sizeof a);
                     a.nthreads = w % 3 == 0 ? 2 : 1;
                     if (t[j][0] != t[j][1] && c % 2 == 0) a.scales = &two;
+                    if (t[j][0] != t[j][1] && c % 4 == 3) {    /* one scale a channel */
+                        a.scales = per_c;
+                        a.scale_mask = 2;
+                    }
+                    if (t[j][0] != t[j][1] && (c + w) % 3 == 0) a.dst_zero_point = 3;
                     CHECK_EQ(tl_md_init_by_tag(&s, 4, dims, t[j][0], "nchw"), TL_OK);
                     CHECK_EQ(tl_md_init_by_tag(&d, 4, dims, t[j][1], tags[k]), TL_OK);
-                    snprintf(what, sizeof what, "padded image %s -> %s %s c=%d w=%d%s", tl_dt_name(t[j][0]),
-                             tl_dt_name(t[j][1]), tags[k], c, w, a.scales ? " scaled" : "");
+                    snprintf(what, sizeof what, "padded image %s -> %s %s c=%d w=%d%s%s", tl_dt_name(t[j][0]),
+                             tl_dt_name(t[j][1]), tags[k], c, w,
+                             a.scales ? " scaled" : "", a.dst_zero_point ? " zero point" : "");
                     compare(&s, &d, &a, (c + w) % 4, what);
                 }
 }
