@@ -4816,10 +4816,11 @@ static int tl__sr_pixels_i8_fits(const tl_reorder_plan *p, tl_dim msstep, tl_dim
    slower). f32 -> bf16 into dense pixels of 2 to 4 values skips the
    stage (tl__sr_planes_bf16). beta is 0 (tl__sr_pick_shape): dst is
    not read. pad: dst rows are wider than nl and their rest is padding
-   (tl__sr_pads_fused), which the stage's widening writes as zeros in
-   the same pass (the 3 channels of a camera frame into s8 nChw16c: 3
-   bytes a pixel converted, then the 13 of padding zeroed apart, ran at
-   0.4 of oneDNN on the Zen 4). Such rows, narrower than 16 bytes, are
+   (tl__sr_pads_fused), which s8 and u8 pixels of up to 4 values take
+   without the stage (tl__sr8_pixels_i8) and the stage's widening writes
+   as zeros in the same pass (the 3 channels of a camera frame into s8
+   nChw16c: 3 bytes a pixel converted, then the 13 of padding zeroed
+   apart, ran at 0.4 of oneDNN on the Zen 4). Such rows, narrower than 16 bytes, are
    never tl__sr_tile_direct's or tl__sr_tile_bytes' (rows of 8 or 16
    values back to back), so only this way meets pad. */
 static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, tl_dim ss,
