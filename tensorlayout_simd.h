@@ -2542,14 +2542,6 @@ static tl_dim tl__sr8_widen_pad(int nl, const char *s, size_t sb, char *d, size_
     return m;
 }
 
-/* 8 quantized values of one row saturated to [lo, hi] (s8's or u8's
-   range), each in the low byte of a 32-bit lane whose other bytes are
-   zero; NaN -> 0 by tl__sr8_sat's mask. */
-TL__SR_INLINE simde__m256i tl__sr8_byte_lanes(simde__m256 v, simde__m256i lo, float hi)
-{
-    return simde_mm256_and_si256(simde_mm256_max_epi32(tl__sr8_sat(v, hi), lo), simde_mm256_set1_epi32(0xff));
-}
-
 /* 8 pixels of up to 4 bytes, px's lanes, into dst pixels db bytes
    apart (4, 8, or a multiple of 16), each lane's zero bytes and the zeros
    after them its padding. */
@@ -2584,19 +2576,28 @@ TL__SR_INLINE void tl__sr8_put_lanes(char *d, size_t db, simde__m256i px)
     }
 }
 
+/* 8 values v of a row, quantized and saturated to s8 or u8, as int32. */
+TL__SR_INLINE simde__m256i tl__sr8_to_i8(const tl__sr_q *q, int extra, int u8, simde__m256 v, simde__m256 s)
+{
+    v = tl__sr8_quantize1(q, extra, v, 1, s, NULL);
+    return u8 ? tl__sr8_sat_u8(v) : tl__sr8_sat(v, 127.f);
+}
+
 /* tl__sr8_pixels_i8 with nl, the source type and whether anything
    besides a scale applies (extra) fixed: a switch on the type and the
    quantizer's branches in the loop ran f32 -> u8 nchw -> nChw8c
    8x3x224x224 at 0.6 of the stage's speed. A row without a scale
-   multiplies by 1, which changes no value. */
-TL__SR_INLINE tl_dim tl__sr8_pixels_i8_nl(const tl_reorder_plan *p, tl__sr_scales sc, int nl, tl_data_type st,
-                                          int extra, const char *s, size_t sb, char *d, size_t db, tl_dim nm)
+   multiplies by 1, which changes no value. Each value, saturated as
+   tl__sr8_to_i8 leaves it (NaN -> 0; u8's NaN and values under s8's
+   range as INT32_MIN or below), is clamped from below and masked into
+   the lane's low byte. */
+TL__SR_INLINE tl_dim tl__sr8_pixels_i8_nl(const tl_reorder_plan *p, const tl__sr_q *q, tl__sr_scales sc, int nl,
+                                          tl_data_type st, int extra, const char *s, size_t sb, char *d,
+                                          size_t db, tl_dim nm)
 {
-    tl__sr_q q = tl__sr_q_of(p, sc);
     size_t es = tl_dt_size(st);
     int u8 = p->dst_md.data_type == TL_U8, r;
-    simde__m256i lo = simde_mm256_set1_epi32(u8 ? 0 : -128);
-    float hi = u8 ? 255.f : 127.f;
+    simde__m256i lo = simde_mm256_set1_epi32(u8 ? 0 : -128), byte = simde_mm256_set1_epi32(0xff);
     simde__m256 scale[4];
     tl_dim m;
     for (r = 0; r < nl; ++r) scale[r] = simde_mm256_set1_ps(sc.sc ? sc.sc[sc.sidx + r * sc.sstep] : 1.f);
@@ -2605,9 +2606,10 @@ TL__SR_INLINE tl_dim tl__sr8_pixels_i8_nl(const tl_reorder_plan *p, tl__sr_scale
         TL__SR_UNROLL
         for (r = 0; r < nl; ++r) {
             simde__m256 v;
+            simde__m256i b;
             tl__sr8_load(st, s + (size_t)r * sb + (size_t)m * es, &v, 1);
-            v = tl__sr8_quantize1(&q, extra, v, 1, scale[r], NULL);
-            px = simde_mm256_or_si256(px, simde_mm256_slli_epi32(tl__sr8_byte_lanes(v, lo, hi), 8 * r));
+            b = simde_mm256_and_si256(simde_mm256_max_epi32(tl__sr8_to_i8(q, extra, u8, v, scale[r]), lo), byte);
+            px = simde_mm256_or_si256(px, simde_mm256_slli_epi32(b, 8 * r));
         }
         tl__sr8_put_lanes(d + (size_t)m * db, db, px);
     }
@@ -2625,24 +2627,18 @@ static tl_dim tl__sr8_pixels_i8(const tl_reorder_plan *p, tl__sr_scales sc, int 
                                 char *d, size_t db, tl_dim nm)
 {
     tl_data_type st = p->src_md.data_type;
-    int f32 = st == TL_F32 && !tl__sr_q_of(p, sc).extra;  /* the common case, compiled apart */
+    tl__sr_q q = tl__sr_q_of(p, sc);
+    int f32 = st == TL_F32 && !q.extra;     /* the common case, compiled apart */
     switch (nl * 2 + f32) {
-    case 2: return tl__sr8_pixels_i8_nl(p, sc, 1, st, 1, s, sb, d, db, nm);
-    case 3: return tl__sr8_pixels_i8_nl(p, sc, 1, TL_F32, 0, s, sb, d, db, nm);
-    case 4: return tl__sr8_pixels_i8_nl(p, sc, 2, st, 1, s, sb, d, db, nm);
-    case 5: return tl__sr8_pixels_i8_nl(p, sc, 2, TL_F32, 0, s, sb, d, db, nm);
-    case 6: return tl__sr8_pixels_i8_nl(p, sc, 3, st, 1, s, sb, d, db, nm);
-    case 7: return tl__sr8_pixels_i8_nl(p, sc, 3, TL_F32, 0, s, sb, d, db, nm);
-    case 8: return tl__sr8_pixels_i8_nl(p, sc, 4, st, 1, s, sb, d, db, nm);
-    default: return tl__sr8_pixels_i8_nl(p, sc, 4, TL_F32, 0, s, sb, d, db, nm);
+    case 2: return tl__sr8_pixels_i8_nl(p, &q, sc, 1, st, 1, s, sb, d, db, nm);
+    case 3: return tl__sr8_pixels_i8_nl(p, &q, sc, 1, TL_F32, 0, s, sb, d, db, nm);
+    case 4: return tl__sr8_pixels_i8_nl(p, &q, sc, 2, st, 1, s, sb, d, db, nm);
+    case 5: return tl__sr8_pixels_i8_nl(p, &q, sc, 2, TL_F32, 0, s, sb, d, db, nm);
+    case 6: return tl__sr8_pixels_i8_nl(p, &q, sc, 3, st, 1, s, sb, d, db, nm);
+    case 7: return tl__sr8_pixels_i8_nl(p, &q, sc, 3, TL_F32, 0, s, sb, d, db, nm);
+    case 8: return tl__sr8_pixels_i8_nl(p, &q, sc, 4, st, 1, s, sb, d, db, nm);
+    default: return tl__sr8_pixels_i8_nl(p, &q, sc, 4, TL_F32, 0, s, sb, d, db, nm);
     }
-}
-
-/* 8 values v of a row, quantized and saturated to s8 or u8, as int32. */
-TL__SR_INLINE simde__m256i tl__sr8_to_i8(const tl__sr_q *q, int extra, int u8, simde__m256 v, simde__m256 s)
-{
-    v = tl__sr8_quantize1(q, extra, v, 1, s, NULL);
-    return u8 ? tl__sr8_sat_u8(v) : tl__sr8_sat(v, 127.f);
 }
 
 /* The 32-bit lanes of a and b, then of c and d, as bytes: 128-bit lane
@@ -4631,17 +4627,14 @@ TL__SR_INLINE void tl__sr_widen_es(int es, int nl, const char *s, tl_dim ss, cha
 #if TL__SR_AVX2
         if (es == 4 && nl <= 8 && db % 32 == 0 && tl__sr_avx2()) m = tl__sr8_widen_pad(nl, s, sb, d, db, nm);
 #endif
-        if (db < 16)    /* each pixel's vector spills zeros onto the next, stored after it */
-            for (; m + B <= nm && (size_t)(nm - m - B) * db >= 16 - db; m += B)
-                tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
-                                       (int)B, 0, 0);
-        else
-            for (; m + B <= nm; m += B) {
-                tl_dim j;
-                tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
-                                       (int)B, 0, 0);
-                for (j = 0; j < B; ++j) tl__sr_zero_bytes(d + (size_t)(m + j) * db + 16, db - 16);
-            }
+        /* under 16 bytes each pixel's vector spills zeros onto the next
+           pixels, stored after it: the block's last pixel needs some */
+        for (; m + B <= nm && (db >= 16 || (size_t)(nm - m - B) * db >= 16 - db); m += B) {
+            tl_dim j;
+            tl__sr_transpose_block(es, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, nl,
+                                   (int)B, 0, 0);
+            for (j = 0; db > 16 && j < B; ++j) tl__sr_zero_bytes(d + (size_t)(m + j) * db + 16, db - 16);
+        }
         for (; m < nm; ++m) {
             for (l = 0; l < nl; ++l)
                 memcpy(d + (size_t)m * db + (size_t)l * (size_t)es,
@@ -4790,16 +4783,33 @@ static int tl__sr_planes_bf16(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim
 #if TL__SR_AVX2
 /* Whether a converting tile's rows (nl of them, ds values apart in dst)
    may go straight into padded s8 or u8 pixels (tl__sr8_pixels_i8): 1 to
-   4 rows, pixels of 4, 8, or 16 bytes or a multiple, one scale a row (msstep
-   0), source types tl__sr8_load reads. */
+   4 rows, pixels of 4, 8, or 16 bytes or a multiple, one scale a row
+   (msstep 0), source types tl__sr8_load reads. */
 static int tl__sr_pixels_i8_fits(const tl_reorder_plan *p, tl_dim msstep, tl_dim ds, tl_dim nl)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     return (dt == TL_S8 || dt == TL_U8) && st != TL_F64 && nl <= 4 && msstep == 0 &&
            (ds == 4 || ds == 8 || ds % 16 == 0) && tl__sr_avx2();
 }
-
 #endif
+
+/* The first pixels (returned) of a converting tile that go to dst
+   without the stage: f32 -> bf16 dense pixels (tl__sr_planes_bf16) or
+   padded s8 and u8 ones (tl__sr_pixels_i8_fits); 0 where neither fits. */
+static tl_dim tl__sr_unstaged_pixels(const tl_reorder_plan *p, const char *s, size_t sb, char *d, tl_dim ds,
+                                     tl__sr_scales sc, tl_dim msstep, tl_dim nm, tl_dim nl, int pad)
+{
+#if TL__SR_AVX512
+    if (tl__sr_planes_bf16(p, sc, ds, nl)) return tl__sr16_planes_words((int)nl, 4, s, sb, d, nm);
+#endif
+#if TL__SR_AVX2
+    if (pad && tl__sr_pixels_i8_fits(p, msstep, ds, nl))
+        return tl__sr8_pixels_i8(p, sc, (int)nl, s, sb, d, (size_t)ds, nm);
+#else
+    (void)p; (void)s; (void)sb; (void)d; (void)ds; (void)sc; (void)msstep; (void)nm; (void)nl; (void)pad;
+#endif
+    return 0;
+}
 
 /* A converting tile whose dst rows are shorter than a vector (the 3
    channels of nchw -> nhwc, the 4 or 8 of nChw4c and nChw8c, the last
@@ -4820,9 +4830,9 @@ static int tl__sr_pixels_i8_fits(const tl_reorder_plan *p, tl_dim msstep, tl_dim
    without the stage (tl__sr8_pixels_i8) and the stage's widening writes
    as zeros in the same pass (the 3 channels of a camera frame into s8
    nChw16c: 3 bytes a pixel converted, then the 13 of padding zeroed
-   apart, ran at 0.4 of oneDNN on the Zen 4). Such rows, narrower than 16 bytes, are
-   never tl__sr_tile_direct's or tl__sr_tile_bytes' (rows of 8 or 16
-   values back to back), so only this way meets pad. */
+   apart, ran at 0.4 of oneDNN on the Zen 4). Such rows, narrower than
+   16 bytes, are never tl__sr_tile_direct's or tl__sr_tile_bytes' (rows
+   of 8 or 16 values back to back), so only this way meets pad. */
 static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, tl_dim ss,
                                        char *d, tl_dim ds, tl__sr_scales sc, tl_dim msstep,
                                        tl_dim nm, tl_dim nl, int stream, int pad, char *stage)
@@ -4833,22 +4843,10 @@ static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, 
     rs.count = nl;
     rs.s = (size_t)ss * es;
     rs.c = sc.sstep;
-#if TL__SR_AVX512
-    if (tl__sr_planes_bf16(p, sc, ds, nl)) {
-        m0 = tl__sr16_planes_words((int)nl, 4, s, rs.s, d, nm);
-        s += (size_t)m0 * es;
-        d += (size_t)(m0 * ds) * dsz;
-        nm -= m0;
-    }
-#endif
-#if TL__SR_AVX2
-    if (pad && tl__sr_pixels_i8_fits(p, msstep, ds, nl)) {
-        m0 = tl__sr8_pixels_i8(p, sc, (int)nl, s, rs.s, d, (size_t)ds, nm);
-        s += (size_t)m0 * es;
-        d += (size_t)(m0 * ds) * dsz;
-        nm -= m0;
-    }
-#endif
+    m0 = tl__sr_unstaged_pixels(p, s, rs.s, d, ds, sc, msstep, nm, nl, pad);
+    s += (size_t)m0 * es;
+    d += (size_t)(m0 * ds) * dsz;
+    nm -= m0;
     for (m0 = 0; m0 < nm; m0 += chunk) {
         tl_dim mt = nm - m0 < chunk ? nm - m0 : chunk;
         tl__sr_scales row = sc;
