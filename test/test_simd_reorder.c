@@ -697,11 +697,12 @@ static int image_mds(tl_data_type dt, const tl_dim *dims, tl_dim pad, tl_dim at,
 
 /* A few channels into channel blocks (a network's input image into
    nChw16c), copied or converted (some scaled, some with a scale a
-   channel or a zero point): the data and the padding
-   of each pixel's block are written in one pass where the block is 4
-   bytes or more (tl__sr_pads_fused; conversions through the stage's
-   widening); every width leaves a different number of pixels after the
-   last 4-pixel block, and the padding is compared with the rest of dst. */
+   channel or a zero point, each channel count some without): the data
+   and the padding of each pixel's block are written in one pass where
+   the block is 4 bytes or more (tl__sr_pads_fused; conversions through
+   the stage's widening or, into s8, u8 and bf16, tl__sr8_pixels);
+   every width leaves a different number of pixels after the last
+   4-pixel block, and the padding is compared with the rest of dst. */
 static void padded_images(void)
 {
     static const char *tags[4] = { "nChw16c", "nChw8c", "nChw4c", "nChw32c" };
@@ -724,8 +725,9 @@ static void padded_images(void)
                     dims[3] = w;
                     memset(&a, 0, sizeof a);
                     a.nthreads = w % 3 == 0 ? 2 : 1;
-                    if (t[j][0] != t[j][1] && c % 2 == 0) a.scales = &two;
-                    if (t[j][0] != t[j][1] && c % 4 == 3) {    /* one scale a channel */
+                    /* widths 7, 15 and 23 of every channel count unscaled */
+                    if (t[j][0] != t[j][1] && c % 2 == 0 && w % 8 != 7) a.scales = &two;
+                    if (t[j][0] != t[j][1] && c % 4 == 3 && w % 8 != 7) {    /* one scale a channel */
                         a.scales = per_c;
                         a.scale_mask = 2;
                     }
