@@ -2542,17 +2542,30 @@ static tl_dim tl__sr8_widen_pad(int nl, const char *s, size_t sb, char *d, size_
     return m;
 }
 
+/* A pixel of up to 16 bytes, px, at d, and zeros after it to db bytes
+   (a multiple of 16). Pixels of 32 bytes or a multiple take a 32-byte
+   store, their values and zeros, not two of 16 (f32 -> bf16 nchw ->
+   nChw16c 8x3x224x224: 1.1x, Zen 4); streamed stores ran such pixels at
+   0.7x even where dst was 4 times the caches. */
+TL__SR_INLINE void tl__sr8_put_pixel(char *d, size_t db, simde__m128i px)
+{
+    size_t o = 16;
+    if (db % 32 == 0) {
+        simde_mm256_storeu_si256((simde__m256i *)(void *)d, simde_mm256_set_m128i(simde_mm_setzero_si128(), px));
+        o = 32;
+    } else {
+        simde_mm_storeu_si128((simde__m128i *)(void *)d, px);
+    }
+    for (; o + 32 <= db; o += 32) simde_mm256_storeu_si256((simde__m256i *)(void *)(d + o), simde_mm256_setzero_si256());
+    if (o < db) simde_mm_storeu_si128((simde__m128i *)(void *)(d + o), simde_mm_setzero_si128());
+}
+
 /* 8 pixels of up to 8 bytes, the 64-bit lanes of lo (pixels 0-3) and hi
    (4-7), into dst pixels db bytes apart (8 or a multiple of 16), each
-   lane's zero bytes and the zeros after them its padding. Pixels of 32
-   bytes or a multiple take a 32-byte store each, their values and
-   zeros, not two of 16 (f32 -> bf16 nchw -> nChw16c 8x3x224x224: 1.1x,
-   Zen 4); streamed stores ran these pixels at 0.7x even where dst was
-   4 times the caches. */
+   lane's zero bytes and the zeros after them its padding. */
 TL__SR_INLINE void tl__sr8_put_lanes64(char *d, size_t db, simde__m256i lo, simde__m256i hi)
 {
     simde__m256i q[4], z = simde_mm256_setzero_si256();
-    size_t o;
     int j;
     if (db == 8) {
         simde_mm256_storeu_si256((simde__m256i *)(void *)d, lo);
@@ -2567,17 +2580,8 @@ TL__SR_INLINE void tl__sr8_put_lanes64(char *d, size_t db, simde__m256i lo, simd
     TL__SR_UNROLL
     for (j = 0; j < 8; ++j) {
         simde__m256i x = q[j / 4 * 2 + j % 2];
-        simde__m128i px = j / 2 % 2 ? simde_mm256_extracti128_si256(x, 1) : simde_mm256_castsi256_si128(x);
-        char *row = d + (size_t)j * db;
-        if (db % 32 == 0) {
-            simde_mm256_storeu_si256((simde__m256i *)(void *)row, simde_mm256_set_m128i(simde_mm_setzero_si128(), px));
-            o = 32;
-        } else {
-            simde_mm_storeu_si128((simde__m128i *)(void *)row, px);
-            o = 16;
-        }
-        for (; o + 32 <= db; o += 32) simde_mm256_storeu_si256((simde__m256i *)(void *)(row + o), z);
-        if (o < db) simde_mm_storeu_si128((simde__m128i *)(void *)(row + o), simde_mm_setzero_si128());
+        tl__sr8_put_pixel(d + (size_t)j * db, db,
+                          j / 2 % 2 ? simde_mm256_extracti128_si256(x, 1) : simde_mm256_castsi256_si128(x));
     }
 }
 
@@ -2588,84 +2592,121 @@ TL__SR_INLINE simde__m256i tl__sr8_to_i8(const tl__sr_q *q, int extra, int u8, s
     return u8 ? tl__sr8_sat_u8(v) : tl__sr8_sat(v, 127.f);
 }
 
+/* The dst types of tl__sr8_pixels: s8 or u8 from any source type
+   tl__sr8_load reads or from f32 with a scale at most (the common case,
+   compiled apart); bf16 from f32 with a scale at most; f32 from any
+   with a scale at most. */
+enum { TL__SR_PX_I8, TL__SR_PX_I8_F32, TL__SR_PX_BF16, TL__SR_PX_F32 };
+
 /* tl__sr8_pixels with nl, the source type, whether anything besides a
-   scale applies (extra) and the dst type fixed: a switch on the type
-   and the quantizer's branches in the loop ran f32 -> u8 nchw -> nChw8c
-   8x3x224x224 at 0.6 of the stage's speed. A row without a scale
-   multiplies by 1, which changes no value (a NaN stays one, and
-   tl__sr8_bf16 quiets it anyway). An s8 or u8 value, saturated as
-   tl__sr8_to_i8 leaves it (NaN -> 0; u8's NaN and values under s8's
-   range as INT32_MIN or below), is clamped from below and masked into
-   byte r of its pixel's 32-bit lane; a bf16 value goes to 16-bit word r
-   of a 64-bit lane, words 0-1 of each pixel gathered in w[0] and 2-3 in
-   w[1] first. */
+   scale applies (extra) and the dst type (dk: TL__SR_PX_I8, _BF16 or
+   _F32) fixed: a switch on the type and the quantizer's branches in the
+   loop ran f32 -> u8 nchw -> nChw8c 8x3x224x224 at 0.6 of the stage's
+   speed. A row without a scale multiplies by 1, which changes no value
+   but a signalling NaN's quiet bit: tl__sr8_bf16 and tl__sr8_to_i8 set
+   or drop it anyway, f32 pixels keep it (bf16 -> f32), so they multiply
+   only by a scale. An s8 or u8
+   value, saturated as tl__sr8_to_i8 leaves it (NaN -> 0; u8's NaN and
+   values under s8's range as INT32_MIN or below), is clamped from below
+   and masked into byte r of its pixel's 32-bit lane; a bf16 value goes
+   to 16-bit word r of a 64-bit lane, words 0-1 of each pixel gathered
+   in w[0] and 2-3 in w[1] first; f32 rows are transposed 4 x 8 into 8
+   pixels of 16 bytes, a missing row's zeros their padding. */
 TL__SR_INLINE tl_dim tl__sr8_pixels_nl(const tl_reorder_plan *p, const tl__sr_q *q, tl__sr_scales sc, int nl,
-                                       tl_data_type st, int extra, int bf16, const char *s, size_t sb, char *d,
+                                       tl_data_type st, int extra, int dk, const char *s, size_t sb, char *d,
                                        size_t db, tl_dim nm)
 {
     size_t es = tl_dt_size(st);
-    int u8 = p->dst_md.data_type == TL_U8, r;
+    int u8 = p->dst_md.data_type == TL_U8, r, j;
     simde__m256i lo = simde_mm256_set1_epi32(u8 ? 0 : -128), byte = simde_mm256_set1_epi32(0xff);
     simde__m256 scale[4];
     tl_dim m;
     for (r = 0; r < nl; ++r) scale[r] = simde_mm256_set1_ps(sc.sc ? sc.sc[sc.sidx + r * sc.sstep] : 1.f);
     for (m = 0; m + 8 <= nm; m += 8) {
         simde__m256i w[2] = { simde_mm256_setzero_si256(), simde_mm256_setzero_si256() };
+        simde__m256 v[4], t[4], z = simde_mm256_setzero_ps();
+        char *px = d + (size_t)m * db;
         TL__SR_UNROLL
         for (r = 0; r < nl; ++r) {
-            simde__m256 v;
-            tl__sr8_load(st, s + (size_t)r * sb + (size_t)m * es, &v, 1);
-            if (bf16)
+            tl__sr8_load(st, s + (size_t)r * sb + (size_t)m * es, &v[r], 1);
+            if (dk == TL__SR_PX_BF16)
                 w[r / 2] = simde_mm256_or_si256(
-                    w[r / 2], simde_mm256_slli_epi32(tl__sr8_bf16(simde_mm256_mul_ps(v, scale[r])), 16 * (r % 2)));
+                    w[r / 2], simde_mm256_slli_epi32(tl__sr8_bf16(simde_mm256_mul_ps(v[r], scale[r])), 16 * (r % 2)));
+            else if (dk == TL__SR_PX_F32 && sc.sc)
+                v[r] = simde_mm256_mul_ps(v[r], scale[r]);
             else
                 w[0] = simde_mm256_or_si256(
                     w[0], simde_mm256_slli_epi32(simde_mm256_and_si256(
-                              simde_mm256_max_epi32(tl__sr8_to_i8(q, extra, u8, v, scale[r]), lo), byte), 8 * r));
+                              simde_mm256_max_epi32(tl__sr8_to_i8(q, extra, u8, v[r], scale[r]), lo), byte), 8 * r));
         }
-        if (bf16) {     /* 64-bit lanes: pixels 0, 1, 4, 5 in a, 2, 3, 6, 7 in b */
+        if (dk == TL__SR_PX_F32) {  /* t[j]: pixels j and j + 4 */
+            for (r = nl; r < 4; ++r) v[r] = z;
+            t[0] = simde_mm256_unpacklo_ps(v[0], v[1]);
+            t[1] = simde_mm256_unpackhi_ps(v[0], v[1]);
+            t[2] = simde_mm256_unpacklo_ps(v[2], v[3]);
+            t[3] = simde_mm256_unpackhi_ps(v[2], v[3]);
+            v[0] = simde_mm256_shuffle_ps(t[0], t[2], 0x44);
+            v[1] = simde_mm256_shuffle_ps(t[0], t[2], 0xee);
+            v[2] = simde_mm256_shuffle_ps(t[1], t[3], 0x44);
+            v[3] = simde_mm256_shuffle_ps(t[1], t[3], 0xee);
+            TL__SR_UNROLL
+            for (j = 0; j < 8; ++j) {
+                simde__m256i x = simde_mm256_castps_si256(v[j % 4]);
+                tl__sr8_put_pixel(px + (size_t)j * db, db,
+                                  j < 4 ? simde_mm256_castsi256_si128(x) : simde_mm256_extracti128_si256(x, 1));
+            }
+        } else if (dk == TL__SR_PX_BF16) {  /* 64-bit lanes: pixels 0, 1, 4, 5 in a, 2, 3, 6, 7 in b */
             simde__m256i a = simde_mm256_unpacklo_epi32(w[0], w[1]), b = simde_mm256_unpackhi_epi32(w[0], w[1]);
-            tl__sr8_put_lanes64(d + (size_t)m * db, db, simde_mm256_permute2x128_si256(a, b, 0x20),
+            tl__sr8_put_lanes64(px, db, simde_mm256_permute2x128_si256(a, b, 0x20),
                                 simde_mm256_permute2x128_si256(a, b, 0x31));
         } else if (db == 4) {
-            simde_mm256_storeu_si256((simde__m256i *)(void *)(d + (size_t)m * db), w[0]);
+            simde_mm256_storeu_si256((simde__m256i *)(void *)px, w[0]);
         } else {
-            tl__sr8_put_lanes64(d + (size_t)m * db, db, simde_mm256_cvtepu32_epi64(simde_mm256_castsi256_si128(w[0])),
+            tl__sr8_put_lanes64(px, db, simde_mm256_cvtepu32_epi64(simde_mm256_castsi256_si128(w[0])),
                                 simde_mm256_cvtepu32_epi64(simde_mm256_extracti128_si256(w[0], 1)));
         }
     }
     return m;
 }
 
+/* tl__sr8_pixels_nl for one kind of pixels (TL__SR_PX_*), nl fixed by
+   the caller. */
+TL__SR_INLINE tl_dim tl__sr8_pixels_kind(const tl_reorder_plan *p, const tl__sr_q *q, tl__sr_scales sc, int nl,
+                                         int kind, const char *s, size_t sb, char *d, size_t db, tl_dim nm)
+{
+    tl_data_type st = p->src_md.data_type;
+    switch (kind) {
+    case TL__SR_PX_I8: return tl__sr8_pixels_nl(p, q, sc, nl, st, 1, TL__SR_PX_I8, s, sb, d, db, nm);
+    case TL__SR_PX_I8_F32: return tl__sr8_pixels_nl(p, q, sc, nl, TL_F32, 0, TL__SR_PX_I8, s, sb, d, db, nm);
+    case TL__SR_PX_BF16: return tl__sr8_pixels_nl(p, q, sc, nl, TL_F32, 0, TL__SR_PX_BF16, s, sb, d, db, nm);
+    default:
+        if (st == TL_U8) return tl__sr8_pixels_nl(p, q, sc, nl, TL_U8, 0, TL__SR_PX_F32, s, sb, d, db, nm);
+        return tl__sr8_pixels_nl(p, q, sc, nl, st, 0, TL__SR_PX_F32, s, sb, d, db, nm);
+    }
+}
+
 /* The first pixels (returned: all but fewer than 8) of a converting
    tile that tl__sr_pixels_fits, its nl rows sb bytes apart, straight
-   into s8, u8 or bf16 pixels db bytes apart with their padding: each
-   row's values converted into one byte of each pixel's 32-bit lane
-   (s8, u8) or one word of its 64-bit lane (bf16). Through the stage, 3
-   rows into nChw16c, nChw8c or nChw4c took a pass to convert and one to
-   widen (f32 -> s8 nchw -> nChw8c 1x3x1080x1920 at 0.8 of oneDNN on one
-   thread, f32 -> bf16 at 0.5-0.7, Zen 4). */
+   into s8, u8, bf16 or f32 pixels db bytes apart with their padding:
+   each row's values converted into one byte of each pixel's 32-bit lane
+   (s8, u8), one word of its 64-bit lane (bf16) or one float of its
+   128-bit lane (f32). Through the stage, 3 rows into nChw16c, nChw8c or
+   nChw4c took a pass to convert and one to widen (f32 -> s8 nchw ->
+   nChw8c 1x3x1080x1920 at 0.8 of oneDNN on one thread, f32 -> bf16 at
+   0.5-0.7, u8 -> f32 at 0.55-0.85, Zen 4). */
 static tl_dim tl__sr8_pixels(const tl_reorder_plan *p, tl__sr_scales sc, int nl, const char *s, size_t sb,
                              char *d, size_t db, tl_dim nm)
 {
-    tl_data_type st = p->src_md.data_type;
     tl__sr_q q = tl__sr_q_of(p, sc);
-    /* 0: s8 or u8 from any type; 1: s8 or u8 from f32 with a scale at
-       most, the common case compiled apart; 2: bf16 from f32 */
-    int kind = p->dst_md.data_type == TL_BF16 ? 2 : st == TL_F32 && !q.extra;
-    switch (nl * 3 + kind) {
-    case 3: return tl__sr8_pixels_nl(p, &q, sc, 1, st, 1, 0, s, sb, d, db, nm);
-    case 4: return tl__sr8_pixels_nl(p, &q, sc, 1, TL_F32, 0, 0, s, sb, d, db, nm);
-    case 5: return tl__sr8_pixels_nl(p, &q, sc, 1, TL_F32, 0, 1, s, sb, d, db, nm);
-    case 6: return tl__sr8_pixels_nl(p, &q, sc, 2, st, 1, 0, s, sb, d, db, nm);
-    case 7: return tl__sr8_pixels_nl(p, &q, sc, 2, TL_F32, 0, 0, s, sb, d, db, nm);
-    case 8: return tl__sr8_pixels_nl(p, &q, sc, 2, TL_F32, 0, 1, s, sb, d, db, nm);
-    case 9: return tl__sr8_pixels_nl(p, &q, sc, 3, st, 1, 0, s, sb, d, db, nm);
-    case 10: return tl__sr8_pixels_nl(p, &q, sc, 3, TL_F32, 0, 0, s, sb, d, db, nm);
-    case 11: return tl__sr8_pixels_nl(p, &q, sc, 3, TL_F32, 0, 1, s, sb, d, db, nm);
-    case 12: return tl__sr8_pixels_nl(p, &q, sc, 4, st, 1, 0, s, sb, d, db, nm);
-    case 13: return tl__sr8_pixels_nl(p, &q, sc, 4, TL_F32, 0, 0, s, sb, d, db, nm);
-    default: return tl__sr8_pixels_nl(p, &q, sc, 4, TL_F32, 0, 1, s, sb, d, db, nm);
+    tl_data_type dt = p->dst_md.data_type;
+    int kind = dt == TL_BF16  ? TL__SR_PX_BF16
+               : dt == TL_F32 ? TL__SR_PX_F32
+               : p->src_md.data_type == TL_F32 && !q.extra ? TL__SR_PX_I8_F32 : TL__SR_PX_I8;
+    switch (nl) {
+    case 1: return tl__sr8_pixels_kind(p, &q, sc, 1, kind, s, sb, d, db, nm);
+    case 2: return tl__sr8_pixels_kind(p, &q, sc, 2, kind, s, sb, d, db, nm);
+    case 3: return tl__sr8_pixels_kind(p, &q, sc, 3, kind, s, sb, d, db, nm);
+    default: return tl__sr8_pixels_kind(p, &q, sc, 4, kind, s, sb, d, db, nm);
     }
 }
 
@@ -4812,22 +4853,24 @@ static int tl__sr_planes_bf16(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim
 /* Whether a converting tile's rows (nl of them, ds values apart in dst)
    may go straight into padded pixels (tl__sr8_pixels): 1 to 4 rows, one
    scale a row (msstep 0), and either s8 or u8 from the source types
-   tl__sr8_load reads into pixels of 4, 8, or 16 bytes or a multiple, or
+   tl__sr8_load reads into pixels of 4, 8, or 16 bytes or a multiple,
    bf16 from f32 with a scale at most into pixels of 8 bytes or a
-   multiple of 16. */
+   multiple of 16, or f32 from those types with a scale at most. */
 static int tl__sr_pixels_fits(const tl_reorder_plan *p, tl__sr_scales sc, tl_dim msstep, tl_dim ds, tl_dim nl)
 {
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
+    int plain = st != TL_F64 && !tl__sr_q_of(p, sc).extra;
     int i8 = (dt == TL_S8 || dt == TL_U8) && st != TL_F64 && (ds == 4 || ds == 8 || ds % 16 == 0);
-    int bf16 = dt == TL_BF16 && st == TL_F32 && !tl__sr_q_of(p, sc).extra && (ds == 4 || ds % 8 == 0);
-    return (i8 || bf16) && nl <= 4 && msstep == 0 && tl__sr_avx2();
+    int bf16 = dt == TL_BF16 && st == TL_F32 && plain && (ds == 4 || ds % 8 == 0);
+    int f32 = dt == TL_F32 && plain && ds % 4 == 0;
+    return (i8 || bf16 || f32) && nl <= 4 && msstep == 0 && tl__sr_avx2();
 }
 #endif
 
 /* The first pixels (returned) of a converting tile that go to dst
    without the stage: f32 -> bf16 dense pixels (tl__sr_planes_bf16) or
-   padded s8, u8 and bf16 ones (tl__sr_pixels_fits); 0 where neither
-   fits. */
+   padded s8, u8, bf16 and f32 ones (tl__sr_pixels_fits); 0 where
+   neither fits. */
 static tl_dim tl__sr_unstaged_pixels(const tl_reorder_plan *p, const char *s, size_t sb, char *d, tl_dim ds,
                                      tl__sr_scales sc, tl_dim msstep, tl_dim nm, tl_dim nl, int pad)
 {
@@ -4858,13 +4901,14 @@ static tl_dim tl__sr_unstaged_pixels(const tl_reorder_plan *p, const char *s, si
    slower). f32 -> bf16 into dense pixels of 2 to 4 values skips the
    stage (tl__sr_planes_bf16). beta is 0 (tl__sr_pick_shape): dst is
    not read. pad: dst rows are wider than nl and their rest is padding
-   (tl__sr_pads_fused), which s8, u8 and bf16 pixels of up to 4 values
-   take without the stage (tl__sr8_pixels) and the stage's widening writes
-   as zeros in the same pass (the 3 channels of a camera frame into s8
-   nChw16c: 3 bytes a pixel converted, then the 13 of padding zeroed
-   apart, ran at 0.4 of oneDNN on the Zen 4). Such rows, narrower than
-   16 bytes, are never tl__sr_tile_direct's or tl__sr_tile_bytes' (rows
-   of 8 or 16 values back to back), so only this way meets pad. */
+   (tl__sr_pads_fused), which s8, u8, bf16 and f32 pixels of up to 4
+   values take without the stage (tl__sr8_pixels) and the stage's
+   widening writes as zeros in the same pass (the 3 channels of a
+   camera frame into s8 nChw16c: 3 bytes a pixel converted, then the 13
+   of padding zeroed apart, ran at 0.4 of oneDNN on the Zen 4). Such
+   rows, narrower than 16 bytes, are never tl__sr_tile_direct's or
+   tl__sr_tile_bytes' (rows of 8 or 16 values back to back), so only
+   this way meets pad. */
 static void tl__sr_convert_tile_narrow(const tl_reorder_plan *p, const char *s, tl_dim ss,
                                        char *d, tl_dim ds, tl__sr_scales sc, tl_dim msstep,
                                        tl_dim nm, tl_dim nl, int stream, int pad, char *stage)
