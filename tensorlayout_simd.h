@@ -2593,10 +2593,10 @@ TL__SR_INLINE simde__m256i tl__sr8_to_i8(const tl__sr_q *q, int extra, int u8, s
 }
 
 /* The dst types of tl__sr8_pixels: s8 or u8 from any source type
-   tl__sr8_load reads or from f32 with a scale at most (the common case,
-   compiled apart); bf16 from f32 with a scale at most; f32 from any
-   with a scale at most. */
-enum { TL__SR_PX_I8, TL__SR_PX_I8_F32, TL__SR_PX_BF16, TL__SR_PX_F32 };
+   tl__sr8_load reads or, the common cases compiled apart, from f32, u8
+   or s8 with a scale at most; bf16 from f32 with a scale at most; f32
+   from any with a scale at most. */
+enum { TL__SR_PX_I8, TL__SR_PX_I8_PLAIN, TL__SR_PX_BF16, TL__SR_PX_F32 };
 
 /* tl__sr8_pixels with nl, the source type, whether anything besides a
    scale applies (extra) and the dst type (dk: TL__SR_PX_I8, _BF16 or
@@ -2677,7 +2677,10 @@ TL__SR_INLINE tl_dim tl__sr8_pixels_kind(const tl_reorder_plan *p, const tl__sr_
     tl_data_type st = p->src_md.data_type;
     switch (kind) {
     case TL__SR_PX_I8: return tl__sr8_pixels_nl(p, q, sc, nl, st, 1, TL__SR_PX_I8, s, sb, d, db, nm);
-    case TL__SR_PX_I8_F32: return tl__sr8_pixels_nl(p, q, sc, nl, TL_F32, 0, TL__SR_PX_I8, s, sb, d, db, nm);
+    case TL__SR_PX_I8_PLAIN:
+        if (st == TL_U8) return tl__sr8_pixels_nl(p, q, sc, nl, TL_U8, 0, TL__SR_PX_I8, s, sb, d, db, nm);
+        if (st == TL_S8) return tl__sr8_pixels_nl(p, q, sc, nl, TL_S8, 0, TL__SR_PX_I8, s, sb, d, db, nm);
+        return tl__sr8_pixels_nl(p, q, sc, nl, TL_F32, 0, TL__SR_PX_I8, s, sb, d, db, nm);
     case TL__SR_PX_BF16: return tl__sr8_pixels_nl(p, q, sc, nl, TL_F32, 0, TL__SR_PX_BF16, s, sb, d, db, nm);
     default:
         if (st == TL_U8) return tl__sr8_pixels_nl(p, q, sc, nl, TL_U8, 0, TL__SR_PX_F32, s, sb, d, db, nm);
@@ -2698,10 +2701,9 @@ static tl_dim tl__sr8_pixels(const tl_reorder_plan *p, tl__sr_scales sc, int nl,
                              char *d, size_t db, tl_dim nm)
 {
     tl__sr_q q = tl__sr_q_of(p, sc);
-    tl_data_type dt = p->dst_md.data_type;
-    int kind = dt == TL_BF16  ? TL__SR_PX_BF16
-               : dt == TL_F32 ? TL__SR_PX_F32
-               : p->src_md.data_type == TL_F32 && !q.extra ? TL__SR_PX_I8_F32 : TL__SR_PX_I8;
+    tl_data_type dt = p->dst_md.data_type, st = p->src_md.data_type;
+    int plain = (st == TL_F32 || st == TL_U8 || st == TL_S8) && !q.extra;
+    int kind = dt == TL_BF16 ? TL__SR_PX_BF16 : dt == TL_F32 ? TL__SR_PX_F32 : plain ? TL__SR_PX_I8_PLAIN : TL__SR_PX_I8;
     switch (nl) {
     case 1: return tl__sr8_pixels_kind(p, &q, sc, 1, kind, s, sb, d, db, nm);
     case 2: return tl__sr8_pixels_kind(p, &q, sc, 2, kind, s, sb, d, db, nm);

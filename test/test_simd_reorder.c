@@ -708,7 +708,8 @@ static void padded_images(void)
     static const char *tags[4] = { "nChw16c", "nChw8c", "nChw4c", "nChw32c" };
     static const tl_data_type t[][2] = { { TL_F32, TL_F32 }, { TL_BF16, TL_BF16 }, { TL_U8, TL_U8 },
                                          { TL_S8, TL_S8 }, { TL_F32, TL_S8 }, { TL_F32, TL_U8 },
-                                         { TL_F32, TL_BF16 }, { TL_U8, TL_F32 }, { TL_BF16, TL_F32 } };
+                                         { TL_F32, TL_BF16 }, { TL_U8, TL_F32 }, { TL_BF16, TL_F32 },
+                                         { TL_U8, TL_S8 }, { TL_S8, TL_U8 } };
     static const float two = 2.f, per_c[9] = { 2.f, 0.5f, 3.f, -1.f, 4.f, 0.25f, 1.5f, -2.f, 8.f };
     int c, w, k;
     size_t j;
