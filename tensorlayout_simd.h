@@ -2605,10 +2605,10 @@ enum { TL__SR_PX_I8, TL__SR_PX_I8_PLAIN, TL__SR_PX_BF16, TL__SR_PX_F32 };
    speed. A row without a scale multiplies by 1, which changes no value
    but a signalling NaN's quiet bit: tl__sr8_bf16 and tl__sr8_to_i8 set
    or drop it anyway, f32 pixels keep it (bf16 -> f32), so they multiply
-   only by a scale. An s8 or u8
-   value, saturated as tl__sr8_to_i8 leaves it (NaN -> 0; u8's NaN and
-   values under s8's range as INT32_MIN or below), is clamped from below
-   and masked into byte r of its pixel's 32-bit lane; a bf16 value goes
+   only by a scale. An s8 or u8 value, saturated as tl__sr8_to_i8 leaves
+   it (NaN -> 0; u8's NaN and values under s8's range as INT32_MIN or
+   below), is clamped from below and masked into byte r of its pixel's
+   32-bit lane; a bf16 value goes
    to 16-bit word r of a 64-bit lane, words 0-1 of each pixel gathered
    in w[0] and 2-3 in w[1] first; f32 rows are transposed 4 x 8 into 8
    pixels of 16 bytes, a missing row's zeros their padding. */
@@ -2632,8 +2632,8 @@ TL__SR_INLINE tl_dim tl__sr8_pixels_nl(const tl_reorder_plan *p, const tl__sr_q 
             if (dk == TL__SR_PX_BF16)
                 w[r / 2] = simde_mm256_or_si256(
                     w[r / 2], simde_mm256_slli_epi32(tl__sr8_bf16(simde_mm256_mul_ps(v[r], scale[r])), 16 * (r % 2)));
-            else if (dk == TL__SR_PX_F32 && sc.sc)
-                v[r] = simde_mm256_mul_ps(v[r], scale[r]);
+            else if (dk == TL__SR_PX_F32)
+                v[r] = sc.sc ? simde_mm256_mul_ps(v[r], scale[r]) : v[r];
             else
                 w[0] = simde_mm256_or_si256(
                     w[0], simde_mm256_slli_epi32(simde_mm256_and_si256(
