@@ -5915,6 +5915,10 @@ typedef struct {
                                    of taps (M: the lanes' loop, L: taps) */
     const tl__sr_q4 *q4;        /* TL__SR_QUADS4's permutes (K: the loop of
                                    a vector's lanes, K2: its blocks') */
+    int src_order;              /* TL__SR_RUN copies: K2 walked inside K
+                                   (tl__sr_runs_src_order) */
+    size_t tail_last;           /* ... and K2 the tail dim's blocks, the
+                                   last partial: its data bytes in a run */
     int units4;                 /* TL__SR_RUN: units of 4 values widened
                                    or narrowed between s8 (u8) and f32 and
                                    transposed between K and K2
@@ -6225,6 +6229,31 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
     return n <= TL__SR_SHORT_CONVERT ? p->nloops - 2 : -1;
 }
 
+/* Whether plan p's copied runs along loop K go in source order, the
+   loop K - 1 (K2) inside K (tl__sr_copy_runs_src_n): runs of whole lines
+   (in 64s of bytes), K2 the finer loop in src. In dst order the runs of
+   f32 nhwc -> nChw16c (64 bytes, a pixel's C values apart) read one line
+   of each pixel a block, each block another pass over the image, at
+   0.45-0.55 of memcpy; in source order src is read front to back, each
+   store still fills a line, and 1024x100x7x7 ran 2.5x faster, nChw16c
+   -> nhwc 1024x112x7x7 1.7x (Zen 4). Runs under a line lost (nChw8c,
+   nChw4c, s8: their lines fill over several pixels). K2's runs 1 KiB or
+   a multiple of it apart in dst went slower in source order (nChw16c ->
+   nhwc, 256 channels: 0.4x; nhwc -> nChw16c 1x256x56x56 in cache 0.8x),
+   except a few blocks' (at most TL__SR_SRC_ORDER_GROUPS) from a source
+   beyond the caches (nhwc -> nChw16c 32x256x28x28 2.1x, 32x64x56x56 2x). */
+#define TL__SR_SRC_ORDER_GROUPS 32
+static int tl__sr_runs_src_order(const tl_reorder_plan *p, int K)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *R, *G;
+    size_t es = tl_dt_size(p->src_md.data_type);
+    if (K < 1 || p->mode != TL_REORDER_MODE_COPY) return 0;
+    R = &p->loops[K];
+    G = &p->loops[K - 1];
+    return (size_t)L->size * es % 64 == 0 && G->size > 1 && G->src_stride > 0 && G->src_stride < R->src_stride &&
+           ((size_t)G->dst_stride * es % 1024 != 0 || (TL__SR_SRC_FAR(p) && G->size <= TL__SR_SRC_ORDER_GROUPS));
+}
+
 /* Whether plan p's runs along loop K are units of 4 values, s8, u8 or
    bf16 on one side and f32 on the other, that tl__sr8_units4_tile
    widens or narrows and transposes, in AVX2, without beta or zero
@@ -6251,38 +6280,98 @@ static int tl__sr_units4(const tl_reorder_plan *p, int K)
            !tl__sr_q_of(p, tl__sr_no_scales).extra;
 }
 
-/* count runs of n bytes, run k at s + k*rs.s and d + k*rs.d, copied by
-   16-byte vectors, the last (n % 16) bytes by an overlapping vector
-   (runs of 16 bytes or more) or byte by byte; that outer.count times,
-   outer.s and outer.d bytes further each time (the pixels of s8 nChw16c
-   -> nhwc, whose 4 runs of 16 bytes took a call each: a quarter of the
-   time went to the calls). Runs of 128 bytes or more prefetch the run 8
-   on: a run's few lines, a stride apart (the 256 bytes of an attention
-   head, abcd -> acbd), are too few for the hardware prefetchers, and
-   the copy ran at half of memcpy. nt: streamed (n and every run's d in
-   16s). Inlined with n and nt constant. */
+/* One run of n bytes copied by 16-byte vectors, the last (n % 16) bytes
+   by an overlapping vector (runs of 16 bytes or more) or byte by byte.
+   nt: streamed (n and d in 16s). */
+TL__SR_INLINE void tl__sr_copy_run_n(const char *s, char *d, size_t n, int nt)
+{
+    size_t b;
+    /* unrolled: as a 4-trip loop (the 64 bytes of f32 OIhw16o16i 1x1)
+       it ran at a third of the speed whenever the code's placement put
+       it across a 32-byte boundary */
+    TL__SR_UNROLL4
+    for (b = 0; b + 16 <= n; b += 16)
+        tl__sr_put(d + b, simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + b)), nt);
+    if (b < n && n >= 16)
+        simde_mm_storeu_si128((simde__m128i *)(void *)(d + n - 16),
+                              simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + n - 16)));
+    else if (b < n)
+        memcpy(d + b, s + b, n - b);
+}
+
+/* count runs of n bytes, run k at s + k*rs.s and d + k*rs.d
+   (tl__sr_copy_run_n); that outer.count times, outer.s and outer.d bytes
+   further each time (the pixels of s8 nChw16c -> nhwc, whose 4 runs of
+   16 bytes took a call each: a quarter of the time went to the calls).
+   Runs of 128 bytes or more prefetch the run 8 on: a run's few lines, a
+   stride apart (the 256 bytes of an attention head, abcd -> acbd), are
+   too few for the hardware prefetchers, and the copy ran at half of
+   memcpy. Inlined with n and nt constant. */
 TL__SR_INLINE void tl__sr_copy_runs_n(const char *s0, char *d0, size_t n, tl__sr_runs rs,
                                       tl__sr_runs outer, int nt)
 {
     tl_dim o, k;
-    size_t b;
     for (o = 0; o < outer.count; ++o, s0 += outer.s, d0 += outer.d) {
         const char *s = s0;
         char *d = d0;
         for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) {
             if (n >= 128 && k + 8 < rs.count) tl__sr_prefetch_lines(s + 8 * rs.s, n, 0);
-            /* unrolled: as a 4-trip loop (the 64 bytes of f32 OIhw16o16i 1x1)
-               it ran at a third of the speed whenever the code's placement put
-               it across a 32-byte boundary */
-            TL__SR_UNROLL4
-            for (b = 0; b + 16 <= n; b += 16)
-                tl__sr_put(d + b, simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + b)), nt);
-            if (b < n && n >= 16)
-                simde_mm_storeu_si128((simde__m128i *)(void *)(d + n - 16),
-                                      simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + n - 16)));
-            else if (b < n)
-                memcpy(d + b, s + b, n - b);
+            tl__sr_copy_run_n(s, d, n, nt);
         }
+    }
+}
+
+/* Bytes [b, b + 16) of a run whose first nd bytes (b < nd < b + 16)
+   are data, zeros after them: one masked load where 16 bytes from s + b
+   lie inside the source (below s_end), else a copy of the data. */
+TL__SR_INLINE simde__m128i tl__sr_data_then_zeros(const char *s, size_t b, size_t nd, const char *s_end)
+{
+    simde__m128i v = simde_mm_setzero_si128();
+    if ((size_t)(s_end - s) >= b + 16) {
+        simde__m128i keep = simde_mm_cmpgt_epi8(simde_mm_set1_epi8((char)(nd - b)),
+                                                simde_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+        return simde_mm_and_si128(keep, simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + b)));
+    }
+    memcpy(&v, s + b, nd - b);
+    return v;
+}
+
+/* Copied runs rs of n bytes each (n in 16s) whose first nd bytes are
+   data and the rest padding: each run's data and zeros in one pass of
+   16-byte stores, streamed where nt. A copy of the data, then a memset
+   call for each run's padding (50,176 calls in one reorder of f32 nhwc
+   -> nChw16c 1024x100x7x7, a tenth of its time), plainly stored where
+   the full blocks streamed, ran that reorder 1.05-1.15x slower. */
+TL__SR_INLINE void tl__sr_copy_runs_padded(const char *s, char *d, size_t nd, size_t n, tl__sr_runs rs,
+                                           int nt, const char *s_end)
+{
+    tl_dim k;
+    size_t b;
+    for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) {
+        for (b = 0; b + 16 <= nd; b += 16)
+            tl__sr_put(d + b, simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + b)), nt);
+        if (b < nd) {
+            tl__sr_put(d + b, tl__sr_data_then_zeros(s, b, nd, s_end), nt);
+            b += 16;
+        }
+        for (; b < n; b += 16) tl__sr_put(d + b, simde_mm_setzero_si128(), nt);
+    }
+}
+
+/* The same runs walked in source order (tl__sr_runs_src_order): the
+   runs' loop outside, the groups' inside. nd: the data bytes of each
+   run of the last group, the tail dim's partial block (its padding
+   zeroed with them, tl__sr_copy_runs_padded); 0 where that group is
+   whole or not in the walk. */
+TL__SR_INLINE void tl__sr_copy_runs_src_n(const char *s, char *d, size_t n, tl__sr_runs rs,
+                                          tl__sr_runs outer, size_t nd, int nt, const char *s_end)
+{
+    tl_dim k, o, full = outer.count - (nd > 0);
+    for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d) {
+        const char *so = s;
+        char *dd = d;
+        for (o = 0; o < full; ++o, so += outer.s, dd += outer.d) tl__sr_copy_run_n(so, dd, n, nt);
+        if (nd > 0) tl__sr_copy_runs_padded(so, dd, nd, n, tl__sr_one_run, nt, s_end);
     }
 }
 
@@ -6320,6 +6409,25 @@ static void tl__sr_copy_runs(const char *s, char *d, size_t n, tl__sr_runs rs, t
     case 128: tl__sr_copy_runs_nt(s, d, 128, rs, outer, nt); break;
     default: tl__sr_copy_runs_nt(s, d, n, rs, outer, nt); break;
     }
+}
+
+/* The groups of copied runs a step walks (tl__sr_step_outer: rs the
+   runs of K, outer those of K2): in source order where the plan goes
+   that way (sh->src_order; nd as for tl__sr_copy_runs_src_n), streamed
+   where every run starts a line; else in dst order (tl__sr_copy_runs). */
+static void tl__sr_copy_groups(const tl__sr_shape *sh, const char *s, char *d, size_t n, tl__sr_runs rs,
+                               tl__sr_runs outer, size_t nd, const char *s_end)
+{
+    int nt;
+    if (!sh->src_order) {
+        tl__sr_copy_runs(s, d, n, rs, outer, tl__sr_runs_stream(sh, d, n, rs, outer.d));
+        return;
+    }
+    nt = sh->stream && (uintptr_t)d % 64 == 0 && outer.d % 64 == 0 && rs.d % 64 == 0;
+    if (n == 64 && nt) tl__sr_copy_runs_src_n(s, d, 64, rs, outer, nd, 1, s_end);
+    else if (n == 64) tl__sr_copy_runs_src_n(s, d, 64, rs, outer, nd, 0, s_end);
+    else if (nt) tl__sr_copy_runs_src_n(s, d, n, rs, outer, nd, 1, s_end);
+    else tl__sr_copy_runs_src_n(s, d, n, rs, outer, nd, 0, s_end);
 }
 
 /* The fewest values of M that a converting tile takes (B values of the
@@ -6404,8 +6512,9 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
            scaled f32 nChw16c -> nhwc 8x64x14x14 in cache 4.3-6.2x on the
            Zen 4, s8 -> f32 256x64x14x14 2.65x) */
         sh->units4 = tl__sr_units4(p, sh->K);
+        sh->src_order = tl__sr_runs_src_order(p, sh->K);
         if ((p->mode == TL_REORDER_MODE_COPY || !p->has_tails) && sh->K >= 1 &&
-            (p->loops[sh->K].size < 64 || sh->units4 ||
+            (p->loops[sh->K].size < 64 || sh->units4 || sh->src_order ||
              (p->mode != TL_REORDER_MODE_COPY && tl__sr_plan_joins(p, sh->K))))
             sh->K2 = sh->K - 1;
         if (p->mode == TL_REORDER_MODE_COPY && sh->K2 >= 1) tl__sr_step_loops(p, sh, sh->K, TL__SR_COPY_STEP);
@@ -6788,7 +6897,10 @@ static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim d
    slower than 104 channels (no tails), and the full blocks alone, the
    others skipped, still 2x: the gaps they leave cost as much as the
    work. Runs convert too: padding is written as zeros, whatever the
-   conversion would make of them. Sets sh->tail. */
+   conversion would make of them. Sets sh->tail. Runs in source order
+   (sh->src_order) whose K2 is the blocks' loop keep it in their step:
+   each step pads the last block, the only partial one, as it passes
+   (sh->tail_last). */
 #define TL__SR_TAIL_STAGE 16384     /* bytes of source rows a tail tile stages at a time */
 static void tl__sr_takes_tails(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
@@ -6816,6 +6928,13 @@ static void tl__sr_takes_tails(const tl_reorder_plan *p, tl__sr_shape *sh)
         return;                 /* along M: dst must have no padding to write */
     }
     sh->tail = ob;
+    if (sh->src_order && sh->K2 == ob && ib == L && p->data_limit[d] > (p->loops[ob].size - 1) * p->loops[ob].weight) {
+        /* the last block partial, the others whole: each step pads it */
+        sh->tail_last = (size_t)(p->data_limit[d] - (p->loops[ob].size - 1) * p->loops[ob].weight) *
+                        tl_dt_size(p->src_md.data_type);
+        return;
+    }
+    sh->src_order = 0;
     sh->K2 = -1;                /* the blocks' loop, which short runs walked inside a step */
     sh->K3 = -1;
 }
@@ -6841,25 +6960,32 @@ TL__SR_INLINE tl_dim tl__sr_partial_block(const tl_reorder_plan *p, const tl__sr
 {
     const tl_reorder_loop *b;
     tl_dim nd;
-    if (sh->tail < 0) return TL__DIM_MAX;
+    if (sh->tail < 0 || sh->tail_last > 0) return TL__DIM_MAX;
     b = &p->loops[sh->tail];
     nd = p->data_limit[b->dim] - i[sh->tail] * b->weight;
     return nd < b->weight ? nd : TL__DIM_MAX;
 }
 
 /* The runs rs (n values each) of a step of shape TL__SR_RUN in the tail
-   dim's block, which holds nd < n data values (tl__sr_takes_tails): their
-   first nd values as any runs, plainly stored, then the rest of each run
-   zeroed. */
-static void tl__sr_tail_runs(const tl_reorder_plan *p, const char *s, char *d, tl__sr_scales sc,
-                             tl__sr_runs rs, tl_dim n, tl_dim nd)
+   dim's block, which holds nd < n data values (tl__sr_takes_tails). Copies
+   in one pass where runs are in 16s of bytes (tl__sr_copy_runs_padded),
+   streamed as the full blocks' runs; otherwise the first nd values as any
+   runs, plainly stored, then the rest of each run zeroed. */
+static void tl__sr_tail_runs(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s, char *d,
+                             tl__sr_scales sc, tl__sr_runs rs, tl_dim n, tl_dim nd, const char *s_end)
 {
     size_t es = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
+    size_t run = (size_t)n * dsz;
     tl_dim k;
     if (nd < 0) nd = 0;
+    if (p->mode == TL_REORDER_MODE_COPY && run % 16 == 0) {
+        tl__sr_copy_runs_padded(s, d, (size_t)nd * es, run, rs, tl__sr_runs_stream(sh, d, run, rs, rs.count * rs.d),
+                                s_end);
+        return;
+    }
     if (nd > 0 && p->mode == TL_REORDER_MODE_COPY) tl__sr_copy_runs(s, d, (size_t)nd * es, rs, tl__sr_one_run, 0);
     else if (nd > 0) tl__sr_convert_runs(p, s, d, sc, nd, rs);
-    for (k = 0; k < rs.count; ++k) memset(d + (size_t)k * rs.d + (size_t)nd * dsz, 0, (size_t)(n - nd) * dsz);
+    for (k = 0; k < rs.count; ++k) tl__sr_zero_bytes(d + (size_t)k * rs.d + (size_t)nd * dsz, (size_t)(n - nd) * dsz);
 }
 
 /* The tile of the tail dim's block that holds nd (< its size) data
@@ -7142,7 +7268,7 @@ static void tl__sr_step_outer(const tl_reorder_plan *p, const tl__sr_shape *sh, 
     int next = l + 1 == sh->M ? l + 2 : l + 1;
     tl_dim j;
     if (l == sh->K2) {
-        tl__sr_copy_runs(s, d, g->n, g->rs, r, tl__sr_runs_stream(sh, d, g->n, g->rs, r.d));
+        tl__sr_copy_groups(sh, s, d, g->n, g->rs, r, hi[l] == p->loops[l].size ? sh->tail_last : 0, g->s_end);
     } else if (sh->shape == TL__SR_TILE_COPY && next == sh->K2 && l != sh->M) {
         tl__sr_runs k2 = tl__sr_loop_runs(p, sh->K2, i, hi);
         k2.next = g->rs.next;
@@ -7182,7 +7308,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         if (sh->K >= 0) {
             tl__sr_runs rs = tl__sr_loop_runs(p, sh->K, i, hi);
             if (nd < TL__DIM_MAX) {
-                tl__sr_tail_runs(p, s, d, sc, rs, n, nd);
+                tl__sr_tail_runs(p, sh, s, d, sc, rs, n, nd, src + p->src_hi);
             } else if (p->mode != TL_REORDER_MODE_COPY) {
                 tl__sr_convert_nest(p, sh, i, hi, s, d, sc, n, rs);
             } else if (sh->K2 < 0) {
@@ -7192,6 +7318,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
                 tl__sr_group g;
                 g.n = (size_t)n * (size_t)es;
                 g.rs = rs;
+                g.s_end = src + p->src_hi;
                 tl__sr_step_outer(p, sh, sh->K3 >= 0 ? sh->K3 : sh->K2, i, hi, s, d, &g);
             }
         } else if (p->mode == TL_REORDER_MODE_COPY) {

@@ -2357,6 +2357,87 @@ static void tails_in_walk(void)
     printf("tails in the walk: %d plans with tails, %d took them in the walk\n", runs, walks);
 }
 
+/* Copied runs of whole lines in source order (tl__sr_runs_src_order):
+   nhwc -> nChw16c and nChw32c (channel counts with and without a tail,
+   the tail's last block padded in the same walk: tl__sr_copy_runs_src_n),
+   nChw16c -> nhwc; planes of 7x7 (several images a step) and 19x19, dst
+   tight or padded past its last block (the walk then leaves those plans
+   to the boxes), streamed (dst aligned; TL__SR_STREAM_MIN is 1 KiB
+   here). Each plan must take the order exactly where the rule says, and
+   equal the scalar engine. Then loops[0] cut at every point,
+   as threads cut it: a range that stops short of the last block must
+   not pad the block it ends on. */
+static void src_order_plan(const char *st, const char *dt, tl_dim n, tl_dim c, tl_dim hw, int wider, int nt)
+{
+    tl_dim dims[4] = { n, c, hw, hw };
+    int blk = dt[4] == '3' || st[4] == '3' ? 32 : 16;
+    tl_memory_desc s, d;
+    tl_reorder_attr a;
+    tl_reorder_plan plan;
+    tl__sr_shape sh;
+    char what[128];
+    int want, tail;
+    memset(&a, 0, sizeof a);
+    a.nthreads = nt;
+    if (tl_md_init_by_tag(&s, 4, dims, TL_F32, st) ||
+        (wider ? !wider_dst(&d, 4, dims, TL_F32, dt, blk) : tl_md_init_by_tag(&d, 4, dims, TL_F32, dt) != TL_OK) ||
+        tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+        CHECK_MSG(0, "source order %s -> %s refused", st, dt);
+        return;
+    }
+    snprintf(what, sizeof what, "source order %s -> %s %ldx%ldx%ldx%ld%s", st, dt, (long)n, (long)c, (long)hw,
+             (long)hw, wider ? " (dst padded further)" : "");
+    compare(&s, &d, &a, 0, what);
+    tl__sr_pick_shape(&plan, &sh);
+    tail = c % blk != 0;
+    /* from nhwc: two blocks or more, none of them padding alone (dst
+       padded further goes the old way); into nhwc: 256 channels lie
+       1 KiB apart in dst, which only a few pixels from beyond the
+       caches (all sources here, TL__SR_STREAM_MIN) may take */
+    want = strcmp(st, "nhwc") == 0 ? c > blk && !wider : c * 4 % 1024 != 0 || hw * hw <= TL__SR_SRC_ORDER_GROUPS;
+    CHECK_MSG(sh.shape == TL__SR_RUN && sh.src_order == want, "%s: source order %d, shape %d", what,
+              sh.src_order, sh.shape);
+    CHECK_MSG(!want || (size_t)sh.tail_last == (tail ? (size_t)(c % blk) * 4 : 0), "%s: last block's data %ld bytes",
+              what, (long)sh.tail_last);
+    if (want && plan.kernel == tl__simd_reorder_kernel && n == 1) {
+        size_t sb = tl_md_size(&s), db = tl_md_size(&d);
+        unsigned char *src = (unsigned char *)malloc(sb), *d1 = (unsigned char *)malloc(db),
+                      *d2 = (unsigned char *)malloc(db);
+        tl_dim j, n0 = plan.loops[0].size;
+        if (src && d1 && d2) {
+            fill(src, sb, TL_F32);
+            memset(d2, 0x5a, db);
+            CHECK(test_scalar_reorder(&s, src, &d, d2, &a) == TL_OK);
+            for (j = 0; j <= n0; ++j) {
+                memset(d1, 0x5a, db);
+                plan.kernel(&plan, src, d1, 0, j);
+                plan.kernel(&plan, src, d1, j, n0);
+                CHECK_MSG(memcmp(d1, d2, db) == 0, "%s: loops[0] cut at %ld of %ld differs", what, (long)j,
+                          (long)n0);
+            }
+        }
+        free(src); free(d1); free(d2);
+    }
+}
+
+static void runs_in_src_order(void)
+{
+    static const tl_dim chans[] = { 32, 48, 100, 17, 33, 112, 256, 70 };
+    size_t i;
+    int w;
+    for (i = 0; i < sizeof chans / sizeof chans[0]; ++i)
+        for (w = 0; w < 2; ++w) {
+            src_order_plan("nhwc", "nChw16c", 3, chans[i], 7, w, 1);
+            src_order_plan("nhwc", "nChw16c", 2, chans[i], 19, w, 2);
+            src_order_plan("nhwc", "nChw16c", 1, chans[i], 5, w, 2);
+            src_order_plan("nhwc", "nChw32c", 2, chans[i], 7, w, 1);
+            if (chans[i] % 16 == 0 && !w) {
+                src_order_plan("nChw16c", "nhwc", 3, chans[i], 7, 0, 1);
+                src_order_plan("nChw16c", "nhwc", 1, chans[i], 5, 0, 2);
+            }
+        }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) {
@@ -2369,6 +2450,7 @@ int main(int argc, char **argv)
     }
     tails_boxes();
     tails_in_walk();
+    runs_in_src_order();
     narrow_rows();
     image_planes();
     padded_images();
