@@ -2438,6 +2438,52 @@ static void runs_in_src_order(void)
         }
 }
 
+/* A dim of one block, partial (an image's 1 to blk - 1 channels from
+   nhwc into nChw4c to nChw32c): every run of the walk is that block, its
+   data and padding stored in one pass (tl__sr_copy_runs_padded: 32-byte
+   stores in AVX2, whose pieces read past a pixel's data where the
+   source goes on, not past its end); copies of three types and u8 ->
+   f32, dst tight (taken in the walk, tl__sr_takes_tails) or padded past
+   the block (left to the boxes), dst aligned or not. */
+static void one_block_runs(void)
+{
+    static const char *const tags[] = { "nChw4c", "nChw8c", "nChw16c", "nChw32c" };
+    static const tl_data_type t[][2] = { { TL_F32, TL_F32 }, { TL_BF16, TL_BF16 }, { TL_U8, TL_U8 },
+                                         { TL_U8, TL_F32 } };
+    size_t i, j;
+    int c, w, runs = 0;
+    for (i = 0; i < sizeof tags / sizeof tags[0]; ++i)
+        for (j = 0; j < sizeof t / sizeof t[0]; ++j)
+            for (c = 1; c < 4 << i; c += (int)i + 1)
+                for (w = 0; w < 2; ++w) {
+                    tl_dim dims[4] = { 2, c, 7, 5 + c % 3 };
+                    tl_memory_desc s, d;
+                    tl_reorder_attr a;
+                    tl_reorder_plan plan;
+                    tl__sr_shape sh;
+                    char what[128];
+                    memset(&a, 0, sizeof a);
+                    a.nthreads = 1;
+                    if (tl_md_init_by_tag(&s, 4, dims, t[j][0], "nhwc") ||
+                        (w ? !wider_dst(&d, 4, dims, t[j][1], tags[i], 4 << i)
+                           : tl_md_init_by_tag(&d, 4, dims, t[j][1], tags[i]) != TL_OK) ||
+                        tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+                        CHECK_MSG(0, "one block nhwc -> %s refused", tags[i]);
+                        continue;
+                    }
+                    snprintf(what, sizeof what, "one block %s nhwc -> %s %s c=%d%s", tl_dt_name(t[j][0]),
+                             tl_dt_name(t[j][1]), tags[i], c, w ? " (dst padded further)" : "");
+                    compare(&s, &d, &a, c % 2 * 4, what);
+                    tl__sr_pick_shape(&plan, &sh);
+                    if (sh.tail == plan.nloops - 1) {
+                        ++runs;
+                        CHECK_MSG(!w && takes_tails(&plan), "%s: the block's runs in the walk", what);
+                    }
+                }
+    CHECK_MSG(runs >= 50, "only %d plans took the block's runs in the walk", runs);
+    printf("one block: %d plans took their runs in the walk\n", runs);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) {
@@ -2451,6 +2497,7 @@ int main(int argc, char **argv)
     tails_boxes();
     tails_in_walk();
     runs_in_src_order();
+    one_block_runs();
     narrow_rows();
     image_planes();
     padded_images();
