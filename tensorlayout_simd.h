@@ -6398,7 +6398,8 @@ TL__SR_INLINE void tl__sr_copy_runs_padded_n(const char *s, char *d, size_t nd, 
 }
 
 /* tl__sr_copy_runs_padded_n with n and nt constants where they are
-   common. */
+   common (streamed: only the padded block of runs in source order,
+   whole lines). */
 static void tl__sr_copy_runs_padded(const char *s, char *d, size_t nd, size_t n, tl__sr_runs rs, int nt,
                                     const char *s_end)
 {
@@ -6408,15 +6409,10 @@ static void tl__sr_copy_runs_padded(const char *s, char *d, size_t nd, size_t n,
         return;
     }
 #endif
-    switch (n * 2 + (size_t)(nt != 0)) {
-    case 32: tl__sr_copy_runs_padded_n(s, d, nd, 16, rs, 0, s_end); break;
-    case 33: tl__sr_copy_runs_padded_n(s, d, nd, 16, rs, 1, s_end); break;
-    case 64: tl__sr_copy_runs_padded_n(s, d, nd, 32, rs, 0, s_end); break;
-    case 65: tl__sr_copy_runs_padded_n(s, d, nd, 32, rs, 1, s_end); break;
-    case 128: tl__sr_copy_runs_padded_n(s, d, nd, 64, rs, 0, s_end); break;
-    case 129: tl__sr_copy_runs_padded_n(s, d, nd, 64, rs, 1, s_end); break;
-    default: tl__sr_copy_runs_padded_n(s, d, nd, n, rs, nt, s_end); break;
-    }
+    if (nt && n == 64) tl__sr_copy_runs_padded_n(s, d, nd, 64, rs, 1, s_end);
+    else if (nt) tl__sr_copy_runs_padded_n(s, d, nd, n, rs, 1, s_end);
+    else if (n == 16) tl__sr_copy_runs_padded_n(s, d, nd, 16, rs, 0, s_end);
+    else tl__sr_copy_runs_padded_n(s, d, nd, n, rs, 0, s_end);
 }
 
 /* The same runs walked in source order (tl__sr_runs_src_order): the
