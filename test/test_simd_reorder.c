@@ -2449,37 +2449,53 @@ static void one_block_runs(void)
 {
     static const char *const tags[] = { "nChw4c", "nChw8c", "nChw16c", "nChw32c" };
     static const tl_data_type t[][2] = { { TL_F32, TL_F32 }, { TL_BF16, TL_BF16 }, { TL_U8, TL_U8 },
-                                         { TL_U8, TL_F32 } };
+                                         { TL_U8, TL_F32 }, { TL_S8, TL_F32 }, { TL_F32, TL_BF16 },
+                                         { TL_F32, TL_U8 }, { TL_BF16, TL_F32 }, { TL_F16, TL_F32 },
+                                         { TL_F32, TL_F16 }, { TL_F32, TL_S32 } };
+    /* converted: none, one negative scale with zero points (the padding's
+       values would turn -0 or nonzero), per-channel scales, beta */
+    static const char *const attrs[] = { "", " scale -2.5, zero points", " per-channel scales", " beta" };
+    static const float scales[32] = { -2.5f, 0.5f, 3.f, -1.f, 2.f, 0.25f, 1.5f, -4.f, 1.f, 2.f, 3.f, 4.f,
+                                      5.f, 6.f, 7.f, 8.f, 9.f, 10.f, 11.f, 12.f, 13.f, 14.f, 15.f, 16.f,
+                                      17.f, 18.f, 19.f, 20.f, 21.f, 22.f, 23.f, 24.f };
     size_t i, j;
-    int c, w, runs = 0;
+    int c, w, k, runs = 0;
     for (i = 0; i < sizeof tags / sizeof tags[0]; ++i)
         for (j = 0; j < sizeof t / sizeof t[0]; ++j)
             for (c = 1; c < 4 << i; c += (int)i + 1)
-                for (w = 0; w < 2; ++w) {
-                    tl_dim dims[4] = { 2, c, 7, 5 + c % 3 };
-                    tl_memory_desc s, d;
-                    tl_reorder_attr a;
-                    tl_reorder_plan plan;
-                    tl__sr_shape sh;
-                    char what[128];
-                    memset(&a, 0, sizeof a);
-                    a.nthreads = 1;
-                    if (tl_md_init_by_tag(&s, 4, dims, t[j][0], "nhwc") ||
-                        (w ? !wider_dst(&d, 4, dims, t[j][1], tags[i], 4 << i)
-                           : tl_md_init_by_tag(&d, 4, dims, t[j][1], tags[i]) != TL_OK) ||
-                        tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
-                        CHECK_MSG(0, "one block nhwc -> %s refused", tags[i]);
-                        continue;
+                for (w = 0; w < 2; ++w)
+                    for (k = 0; k < (t[j][0] == t[j][1] ? 1 : 4); ++k) {
+                        tl_dim dims[4] = { 2, c, 7, 5 + c % 3 };
+                        tl_memory_desc s, d;
+                        tl_reorder_attr a;
+                        tl_reorder_plan plan;
+                        tl__sr_shape sh;
+                        char what[160];
+                        memset(&a, 0, sizeof a);
+                        a.nthreads = 1;
+                        if (k == 1 || k == 2) a.scales = scales;
+                        if (k == 1) {
+                            a.src_zero_point = t[j][0] == TL_U8 || t[j][0] == TL_S8 ? 3 : 0;
+                            a.dst_zero_point = t[j][1] == TL_U8 ? 7 : 0;
+                        }
+                        if (k == 2) a.scale_mask = 2;
+                        if (k == 3) a.beta = 0.5f;
+                        if (tl_md_init_by_tag(&s, 4, dims, t[j][0], "nhwc") ||
+                            (w ? !wider_dst(&d, 4, dims, t[j][1], tags[i], 4 << i)
+                               : tl_md_init_by_tag(&d, 4, dims, t[j][1], tags[i]) != TL_OK) ||
+                            tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+                            CHECK_MSG(0, "one block nhwc -> %s refused", tags[i]);
+                            continue;
+                        }
+                        snprintf(what, sizeof what, "one block %s nhwc -> %s %s c=%d%s%s", tl_dt_name(t[j][0]),
+                                 tl_dt_name(t[j][1]), tags[i], c, w ? " (dst padded further)" : "", attrs[k]);
+                        compare(&s, &d, &a, c % 2 * 4, what);
+                        tl__sr_pick_shape(&plan, &sh);
+                        if (on_kernel(&plan) && sh.tail == plan.nloops - 1) {
+                            ++runs;
+                            CHECK_MSG(!w && takes_tails(&plan), "%s: the block's runs in the walk", what);
+                        }
                     }
-                    snprintf(what, sizeof what, "one block %s nhwc -> %s %s c=%d%s", tl_dt_name(t[j][0]),
-                             tl_dt_name(t[j][1]), tags[i], c, w ? " (dst padded further)" : "");
-                    compare(&s, &d, &a, c % 2 * 4, what);
-                    tl__sr_pick_shape(&plan, &sh);
-                    if (sh.tail == plan.nloops - 1) {
-                        ++runs;
-                        CHECK_MSG(!w && takes_tails(&plan), "%s: the block's runs in the walk", what);
-                    }
-                }
     CHECK_MSG(runs >= 50, "only %d plans took the block's runs in the walk", runs);
     printf("one block: %d plans took their runs in the walk\n", runs);
 }
