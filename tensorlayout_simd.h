@@ -6537,19 +6537,15 @@ static void tl__sr_copy_runs(const char *s, char *d, size_t n, tl__sr_runs rs, t
     }
 }
 
-/* The groups of copied runs a step walks (tl__sr_step_outer: rs the
-   runs of K, outer those of K2): in source order where the plan goes
-   that way (sh->src_order; nd as for tl__sr_copy_runs_src_n), streamed
-   where every run starts a line; else in dst order (tl__sr_copy_runs). */
+/* The groups of copied runs a step walks in source order
+   (tl__sr_step_outer: rs the runs of K, outer those of K2; plans that go
+   that way, sh->src_order; nd as for tl__sr_copy_runs_src_n), streamed
+   where every run starts a line. Groups in dst order go by
+   tl__sr_copy_nest. */
 static void tl__sr_copy_groups(const tl__sr_shape *sh, const char *s, char *d, size_t n, tl__sr_runs rs,
                                tl__sr_runs outer, size_t nd, const char *s_end)
 {
-    int nt;
-    if (!sh->src_order) {
-        tl__sr_copy_runs(s, d, n, rs, outer, tl__sr_runs_stream(sh, d, n, rs, outer.d));
-        return;
-    }
-    nt = sh->stream && (uintptr_t)d % 64 == 0 && outer.d % 64 == 0 && rs.d % 64 == 0;
+    int nt = sh->stream && (uintptr_t)d % 64 == 0 && outer.d % 64 == 0 && rs.d % 64 == 0;
     if (n == 64 && nt) tl__sr_copy_runs_src_n(s, d, 64, rs, outer, nd, 1, s_end);
     else if (n == 64) tl__sr_copy_runs_src_n(s, d, 64, rs, outer, nd, 0, s_end);
     else if (nt) tl__sr_copy_runs_src_n(s, d, n, rs, outer, nd, 1, s_end);
@@ -7477,7 +7473,8 @@ typedef struct {
     const char *s_end;
 } tl__sr_group;
 
-/* A step of copied runs or tiles from loop l (K3, or K2) in: K2's group
+/* A step of copied runs in source order (the others go by
+   tl__sr_copy_nest) or of tiles from loop l (K3, or K2) in: K2's group
    of runs once loop l reaches it, else each iteration of loop l in turn
    (M, the tiles' own, once); tiles go from the loop next outside K2
    (M aside), which tl__sr_tile_copy takes as its groups, so the walk
