@@ -5584,12 +5584,18 @@ TL__SR_INLINE void tl__sr_perm_zip_small(int es, int nz, int rb, char *t, size_t
     tl__sr_zip_rows(es, k, lz, buf, 16, o, 16);
 }
 
-/* n bytes; whole vectors when n is a multiple of 16, not a memcpy call. */
+/* n bytes; whole vectors when n is a multiple of 16, and the rows of
+   2, 4 and 8 bytes of 8- and 16-bit blocks by one move each, not a
+   memcpy call (a call per 4-byte row ran f32 -> s8 oihw -> OIhw4i4o
+   256x256x3x3 at 0.3 of oneDNN's speed, a third of it in the calls). */
 TL__SR_INLINE void tl__sr_row_copy(const char *from, char *to, size_t n)
 {
     size_t v;
     if (n % 16 != 0) {
-        memcpy(to, from, n);
+        if (n == 4) memcpy(to, from, 4);
+        else if (n == 8) memcpy(to, from, 8);
+        else if (n == 2) memcpy(to, from, 2);
+        else memcpy(to, from, n);
         return;
     }
     for (v = 0; v < n; v += 16)
