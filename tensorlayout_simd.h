@@ -6044,7 +6044,7 @@ typedef struct {
     int shape;
     int M;                      /* the src-contiguous loop of a tile */
     int k;                      /* first loop of a block */
-    tl_dim chunk;               /* iterations of loop k per block */
+    tl_dim chunk;               /* iterations of loop k per block (TL__SR_TILE_ROWS: of K a tile) */
     int scales_vary;            /* a block's scales differ inside it */
     int32_t *soff, *coff;       /* a whole block's src and scale offsets */
     const tl__sr_perm *perm;    /* blocks staged in source order; NULL: gathered */
@@ -6124,23 +6124,55 @@ static int tl__sr_tile_loop(const tl_reorder_plan *p)
     return -1;
 }
 
+/* Whether tl__reorder_run hands the kernel parts of loops[0] (its
+   threads' ranges) rather than all of it. */
+static int tl__sr_splits_loop0(const tl_reorder_plan *p)
+{
+#ifdef _OPENMP
+    return p->attr.nthreads > 1 && p->loops[0].size > 1 && p->nelems >= TL__OMP_MIN_WORK;
+#else
+    (void)p;
+    return 0;
+#endif
+}
+
 /* Small tiles (the 9 taps of OIhw -> OIhw16i16o, one tile per input
    channel) cost more to set up than to move. When a loop K continues M
    in src (stride = M's size), K and M become one tile of K*M rows, each
-   with its own dst offset from a table; 4-byte elements in AVX2 only. */
+   with its own dst offset from a table; 4-byte elements in AVX2 only.
+   Where M is loops[0] (oihw -> hwio: M the taps, K the inputs, L the
+   outputs), K may be longer than TL__SR_ROWS / M's size and goes in
+   equal chunks (sh->chunk of its iterations a tile): 256x256x3x3 in 3
+   tiles of 774 rows a step ran 1.8x faster than tiles of the 9 taps
+   alone, which left one row in 9 to gathers (1.6x at 512x512x3x3, dst
+   beyond the caches). Not elsewhere: oihw -> Ohwi16o, whose tiles of
+   taps sit side by side, gained nothing in cache and ran 1.6x slower at
+   500x600x3x3, where those streamed. Such merges need the kernel to get
+   all of loops[0] (a thread's part of M is not a run of the source's
+   rows) and dst rows of 32 values or more in 16s (L), whole blocks of
+   AVX-512's transpose: hwio -> oihw 35x16x3x3 and 5x5, M the 35
+   outputs and L the 9 or 25 taps, ran 2-3x slower merged, as did oihw
+   -> Ohwi16o 500x600x3x3 (its boxes without the 4 outputs past the
+   last whole block have the taps as loops[0], and L of 16) and oihw ->
+   hwio 16x256x3x3 1.4x. */
 static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
     int L = p->nloops - 1, k;
-    tl_dim nm = p->loops[sh->M].size;
+    tl_dim nm = p->loops[sh->M].size, most = TL__SR_ROWS / nm, n, tiles;
     sh->K = -1;
-    if (tl_dt_size(p->src_md.data_type) != 4 || !tl__sr_avx2() || sh->M == 0 || nm >= 64)
+    if (tl_dt_size(p->src_md.data_type) != 4 || !tl__sr_avx2() || nm >= 64 ||
+        (sh->M == 0 && (tl__sr_splits_loop0(p) || p->loops[L].size % 16 != 0 || p->loops[L].size < 32)))
         return;
-    for (k = 1; k < L; ++k)
-        if (k != sh->M && p->loops[k].src_stride == nm && p->loops[k].size <= TL__SR_ROWS / nm) {
-            sh->K = k;
-            sh->shape = TL__SR_TILE_ROWS;
-            return;
-        }
+    for (k = 1; k < L; ++k) {
+        if (k == sh->M || p->loops[k].src_stride != nm) continue;
+        n = p->loops[k].size;
+        if (n > most && sh->M != 0) return;
+        tiles = (n + most - 1) / most;
+        sh->K = k;
+        sh->chunk = (n + tiles - 1) / tiles;
+        sh->shape = TL__SR_TILE_ROWS;
+        return;
+    }
 }
 
 #define TL__SR_QUADS_TAPS 64 /* taps up to which AVX2 copies weights by
@@ -7604,7 +7636,9 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     }
 #if TL__SR_AVX2
     case TL__SR_TILE_ROWS: {
-        tl_dim nm = lp[sh->M].size * lp[sh->K].size;
+        tl_dim nk = hi[sh->K] - i[sh->K] < sh->chunk ? hi[sh->K] - i[sh->K] : sh->chunk;
+        tl_dim nm = lp[sh->M].size * nk;
+        TL_ASSERT(lo[sh->M] == 0 && hi[sh->M] == lp[sh->M].size);
 #if TL__SR_AVX512
         if (tl__sr_wide(d, 0, nm, n, 0) == 16) {
             tl__sr16_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, tl__sr_no_scales);
@@ -7809,9 +7843,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
         hi[l] = p->loops[l].size;
         step[l] = 1;
         inner[l] = sh.shape == TL__SR_BLOCKS ? l > sh.k
-                 : l == L || l == sh.M ||
-                   ((sh.shape == TL__SR_TILE_ROWS || sh.shape == TL__SR_RUN || sh.shape == TL__SR_QUADS4) &&
-                    l == sh.K) ||
+                 : l == L || l == sh.M || ((sh.shape == TL__SR_RUN || sh.shape == TL__SR_QUADS4) && l == sh.K) ||
                    l == sh.K2 || (sh.K3 >= 0 && l >= sh.K3 && l < sh.K2);
     }
     if (sh.shape == TL__SR_QUADS4) {
@@ -7821,7 +7853,8 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     if (sh.shape == TL__SR_TILE_ROWS) {
         tl_dim nm = p->loops[sh.M].size, r;
         size_t es = tl_dt_size(p->dst_md.data_type);
-        for (r = 0; r < nm * p->loops[sh.K].size; ++r)
+        step[sh.K] = sh.chunk;
+        for (r = 0; r < nm * sh.chunk; ++r)
             rows[r] = (size_t)(r / nm * p->loops[sh.K].dst_stride + r % nm * p->loops[sh.M].dst_stride) * es;
         sh.rows = rows;
     }

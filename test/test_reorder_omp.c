@@ -1,16 +1,25 @@
 /* Built with OpenMP: problems big enough for tl_reorder to use threads
    give the same bytes for every nthreads (1, 2, 3, 4, 0 = default), equal
-   to the naive reference, compensation included. */
+   to the naive reference, compensation included. Compiled twice: the
+   core alone, and with tensorlayout_simd.h (-DTEST_REORDER_OMP_SIMD),
+   whose kernels must take the threads' parts of loops[0] too. */
 #define TENSORLAYOUT_IMPLEMENTATION
+#ifdef TEST_REORDER_OMP_SIMD
+#include "tensorlayout_simd.h"
+#else
 #include "tensorlayout.h"
+#endif
 #include "tl_test.h"
 #include "test_reorder_util.h"
 
-static void same_for_all_threads(const char *stag, const char *dtag, tl_data_type st,
-                                 tl_data_type dt, int comp_mask)
+static const tl_dim activations[4] = { 37, 45, 7, 9 };
+
+/* scaled: per-channel scales and beta 0.5, else a plain copy or
+   conversion */
+static void same_for_all_threads(const tl_dim *dims, const char *stag, const char *dtag,
+                                 tl_data_type st, tl_data_type dt, int comp_mask, int scaled)
 {
     static const int counts[] = { 1, 2, 3, 4, 0 };
-    tl_dim dims[4] = { 37, 45, 7, 9 };
     tl_memory_desc s, d, plain;
     tl_reorder_attr a;
     float scales[64];
@@ -26,9 +35,11 @@ static void same_for_all_threads(const char *stag, const char *dtag, tl_data_typ
     }
     for (i = 0; i < 64; ++i) scales[i] = 0.5f + 0.125f * (float)(i % 5);
     memset(&a, 0, sizeof a);
-    a.scale_mask = 1 << 1;
-    a.scales = scales;
-    a.beta = 0.5f;
+    if (scaled) {
+        a.scale_mask = 1 << 1;
+        a.scales = scales;
+        a.beta = 0.5f;
+    }
     ssz = tl_md_size(&s);
     dsz = tl_md_size(&d);
     src = (char *)malloc(ssz);
@@ -81,9 +92,17 @@ static void shared_plan(void)
 int main(void)
 {
     shared_plan();
-    same_for_all_threads("nchw", "nChw16c", TL_F32, TL_BF16, -1);
-    same_for_all_threads("nhwc", "nChw8c", TL_U8, TL_F32, -1);
-    same_for_all_threads("acdb", "ABcd4b16a4b", TL_F16, TL_S8, 1);
-    same_for_all_threads("abcd", "aBcd3b", TL_S32, TL_S8, 3);
+    same_for_all_threads(activations, "nchw", "nChw16c", TL_F32, TL_BF16, -1, 1);
+    same_for_all_threads(activations, "nhwc", "nChw8c", TL_U8, TL_F32, -1, 1);
+    same_for_all_threads(activations, "acdb", "ABcd4b16a4b", TL_F16, TL_S8, 1, 1);
+    same_for_all_threads(activations, "abcd", "aBcd3b", TL_S32, TL_S8, 3, 1);
+    {   /* weights copied: threads split the taps (loops[0], I of 113 not
+           cut for them), or blocks of I; the SIMD kernel merges taps and
+           inputs into one tile only where it gets all the taps */
+        static const tl_dim taps_split[4] = { 80, 113, 3, 3 }, inputs_cut[4] = { 64, 256, 3, 3 };
+        same_for_all_threads(taps_split, "oihw", "hwio", TL_F32, TL_F32, -1, 0);
+        same_for_all_threads(inputs_cut, "oihw", "hwio", TL_F32, TL_F32, -1, 0);
+        same_for_all_threads(taps_split, "oihw", "OIhw16i16o", TL_F32, TL_F32, -1, 0);
+    }
     return tl_test_result("reorder_omp");
 }

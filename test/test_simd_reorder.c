@@ -777,6 +777,57 @@ static void merged_tiles(void)
     if (tl__sr_avx2()) CHECK_MSG(merged + quads >= 20, "only %d plans took merged tiles, %d quads4", merged, quads);
 }
 
+/* Merged tiles past TL__SR_ROWS rows and over loops[0]: oihw -> hwio,
+   the taps M (loops[0]) and the inputs K one tile, K cut into equal
+   chunks where more than TL__SR_ROWS / taps (I of 120 over 9 taps: two
+   of 60; 256: 86, 86 and a last of 84; 50 over 25 taps: two of 25), L
+   the outputs in 16s; L not in 16s (40 outputs) or of 16 keeps the
+   tiles of the taps alone. With two threads the plan cuts I into blocks for them,
+   which merge as merged_tiles' do (compared, shape not asserted). */
+static void merged_tiles_chunked(void)
+{
+    static const tl_dim O[] = { 32, 48, 40, 16 }, I[] = { 120, 256, 50, 16 };
+    static const int F[] = { 3, 5, 2 };
+    size_t o, i, f;
+    int t, merged = 0;
+    for (o = 0; o < sizeof O / sizeof O[0]; ++o)
+        for (i = 0; i < sizeof I / sizeof I[0]; ++i)
+            for (f = 0; f < sizeof F / sizeof F[0]; ++f)
+                for (t = 1; t <= 2; ++t) {
+                    tl_dim dims[4], taps = (tl_dim)F[f] * F[f];
+                    tl_memory_desc s, d;
+                    tl_reorder_attr a;
+                    tl__sr_shape sh;
+                    char what[96];
+                    int rows;
+                    tl_dim tiles;
+                    dims[0] = O[o];
+                    dims[1] = I[i];
+                    dims[2] = dims[3] = F[f];
+                    memset(&a, 0, sizeof a);
+                    a.nthreads = t;
+                    if (tl_md_init_by_tag(&s, 4, dims, TL_F32, "oihw") ||
+                        tl_md_init_by_tag(&d, 4, dims, TL_F32, "hwio")) {
+                        CHECK_MSG(0, "chunked merge refused");
+                        continue;
+                    }
+                    snprintf(what, sizeof what, "merged chunks oihw -> hwio %ldx%ldx%dx%d thr %d", (long)O[o],
+                             (long)I[i], F[f], F[f], t);
+                    compare(&s, &d, &a, (int)(i + f) % 4, what);
+                    rows = plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_TILE_ROWS;
+                    tiles = (I[i] + TL__SR_ROWS / taps - 1) / (TL__SR_ROWS / taps);
+                    if (tl__sr_avx2() && t == 1) {      /* two threads: the plan cuts I for them */
+                        CHECK_MSG(rows == (O[o] % 16 == 0 && O[o] >= 32), "%s: merged %d", what, rows);
+                        if (rows) CHECK_MSG(sh.M == 0 && sh.chunk * taps <= TL__SR_ROWS &&
+                                            (I[i] + sh.chunk - 1) / sh.chunk == tiles,
+                                            "%s: chunk %ld", what, (long)sh.chunk);
+                    }
+                    merged += rows && t == 1 && tiles > 1;
+                }
+    printf("merged chunks: %d plans in more than one tile\n", merged);
+    if (tl__sr_avx2()) CHECK_MSG(merged >= 10, "only %d plans merged in chunks", merged);
+}
+
 /* Copies of 4-byte weights blocked B x B over the taps of a kernel
    (TL__SR_QUADS4, AVX-512's form or AVX2's): oihw -> OIhw4i4o, OIhw4o4i,
    OIhw8i8o, OIhw8o8i, OIhw16o16i, with groups too, every kernel of 1x1 to
@@ -2531,6 +2582,7 @@ int main(int argc, char **argv)
     side_tiles_wide();
     converted_side_tiles();
     merged_tiles();
+    merged_tiles_chunked();
     quads4();
     quads4_taps();
     quads4_back();
