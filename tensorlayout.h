@@ -2059,12 +2059,24 @@ static void tl__reorder_compensate(const tl_reorder_plan *plan, void *dst)
     tl__walk(&w, 0, 0, plan->loops[0].size, start, 0);
 }
 
+/* Whether tl__reorder_run gives its threads parts of loops[0] (the
+   SIMD kernels that need all of it ask too). */
+static int tl__reorder_threads_split(const tl_reorder_plan *p)
+{
+#ifdef _OPENMP
+    return p->attr.nthreads > 1 && p->loops[0].size > 1 && p->nelems >= TL__OMP_MIN_WORK;
+#else
+    (void)p;
+    return 0;
+#endif
+}
+
 /* Splits loops[0] into equal contiguous ranges, one per thread. */
 static void tl__reorder_run(const tl_reorder_plan *p, const void *src, void *dst)
 {
     tl_dim n0 = p->loops[0].size;
+    if (tl__reorder_threads_split(p)) {
 #ifdef _OPENMP
-    if (p->attr.nthreads > 1 && n0 > 1 && p->nelems >= TL__OMP_MIN_WORK) {
         int nt = (tl_dim)p->attr.nthreads < n0 ? p->attr.nthreads : (int)n0;
 #pragma omp parallel num_threads(nt)
         {
@@ -2074,8 +2086,8 @@ static void tl__reorder_run(const tl_reorder_plan *p, const void *src, void *dst
             if (b < e) p->kernel(p, src, dst, b, e);
         }
         return;
-    }
 #endif
+    }
     p->kernel(p, src, dst, 0, n0);
 }
 

@@ -6124,18 +6124,6 @@ static int tl__sr_tile_loop(const tl_reorder_plan *p)
     return -1;
 }
 
-/* Whether tl__reorder_run hands the kernel parts of loops[0] (its
-   threads' ranges) rather than all of it. */
-static int tl__sr_splits_loop0(const tl_reorder_plan *p)
-{
-#ifdef _OPENMP
-    return p->attr.nthreads > 1 && p->loops[0].size > 1 && p->nelems >= TL__OMP_MIN_WORK;
-#else
-    (void)p;
-    return 0;
-#endif
-}
-
 /* Small tiles (the 9 taps of OIhw -> OIhw16i16o, one tile per input
    channel) cost more to set up than to move. When a loop K continues M
    in src (stride = M's size), K and M become one tile of K*M rows, each
@@ -6161,7 +6149,7 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
     tl_dim nm = p->loops[sh->M].size, most = TL__SR_ROWS / nm, n, tiles;
     sh->K = -1;
     if (tl_dt_size(p->src_md.data_type) != 4 || !tl__sr_avx2() || nm >= 64 ||
-        (sh->M == 0 && (tl__sr_splits_loop0(p) || p->loops[L].size % 16 != 0 || p->loops[L].size < 32)))
+        (sh->M == 0 && (tl__reorder_threads_split(p) || p->loops[L].size % 16 != 0 || p->loops[L].size < 32)))
         return;
     for (k = 1; k < L; ++k) {
         if (k == sh->M || p->loops[k].src_stride != nm) continue;
