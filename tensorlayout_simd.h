@@ -577,7 +577,12 @@ typedef struct {
                                    tl__sr8_quads4's or _back's (v[v]'s two
                                    lanes at lo and hi, their 4 rows s1
                                    apart) */
+    int out;                    /* TL__SR_Q4_*: how values leave (wide) */
 } tl__sr_q4;
+
+/* How a TL__SR_QUADS4 step leaves its values: copied as bits, or
+   converted from f32 (tl__sr_q4cv) into f32, s8 or u8, or bf16. */
+enum { TL__SR_Q4_COPY, TL__SR_Q4_F32, TL__SR_Q4_I8, TL__SR_Q4_BF16 };
 
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL };
 
@@ -606,6 +611,12 @@ typedef struct {
 /* Dword j of lane k to dword k of lane j: the 4 x 4 transpose of a
    vector's dwords over its lanes. */
 static const int32_t tl__sr16_dwords_t4x4[16] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
+/* Byte j of dword k to byte k of dword j inside every lane: the same
+   transpose within each 16 bytes. */
+static const int8_t tl__sr16_bytes_t4x4[64] = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                                0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                                0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                                0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 };
 /* The top halves of two vectors' 32-bit lanes, in order */
 static const int16_t tl__sr16_bf16_tops[32] = { 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31,
                                                 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63 };
@@ -739,6 +750,18 @@ TL__SR_INLINE tl__sr_q tl__sr_q_of(const tl_reorder_plan *p, tl__sr_scales sc)
     q.nt = 0;
     return q;
 }
+
+/* A converting TL__SR_QUADS4 step's arithmetic: the plan's, and the
+   scale of each lane of the 4 permuted vectors t[k] of a tap's vector
+   v, in their order before the transposes (tl__sr_q4_scales), at s +
+   16 (4 v + k); 1 without scales. sidx: the scale index s holds (-1:
+   none yet). */
+typedef struct {
+    tl__sr_q q;
+    int u8;
+    tl_dim sidx;
+    float s[16 * 4 * 16];
+} tl__sr_q4cv;
 
 /* DESIGN's formula on n values (a multiple of 4) in place, one operation
    per pass in the order of the core's tl__quantize. old: dst_old. */
@@ -3339,81 +3362,6 @@ TL__SR_TILES_BLOCK_ES(tl__sr16_tiles_block1, tl__sr16_tiles_block_es, 1)
 static TL__SR_TILES_BODY(tl__sr16_tiles2, 2, 32, 8, tl__sr16_tiles_block2)
 static TL__SR_TILES_BODY(tl__sr16_tiles1, 1, 64, 16, tl__sr16_tiles_block1)
 
-/* Vector v of a group of a block of tl__sr16_quads4: t[r] permuted
-   from its windows, then its lanes (lanes_rows) or its elements swapped
-   with the other t's, so that t[e] is tap e of the group, as dst holds
-   it; the first n stored tap bytes apart. */
-TL__SR_INLINE void tl__sr16_quad4_vector(const tl__sr_q4v *TL__RESTRICT v, int lanes_rows, int n,
-                                         const char *s, size_t s1, size_t s2, char *d, size_t tap, int nt)
-{
-    simde__m512i idx = simde_mm512_loadu_si512((const void *)v->idx);
-    simde__m512 t[4], x[4];
-    int r;
-    TL__SR_UNROLL
-    for (r = 0; r < 4; ++r) {
-        size_t o = (size_t)(r / 2) * s2 + (size_t)(r % 2) * s1;
-        t[r] = simde_mm512_permutex2var_ps(simde_mm512_loadu_ps((const float *)(const void *)(s + v->lo + o)), idx,
-                                           simde_mm512_loadu_ps((const float *)(const void *)(s + v->hi + o)));
-    }
-    if (lanes_rows) tl__sr16_lanes_t4x4(&t[0], &t[1], &t[2], &t[3]);
-    else TL__SR_LANES_T4X4(simde_mm512_, t, x, 4);     /* inside each lane */
-    TL__SR_UNROLL
-    for (r = 0; r < 4; ++r)
-        if (r < n) tl__sr16_store(d + (size_t)r * tap, t[r], nt);
-}
-
-/* Group g (n taps) of a block: its nv vectors, 64 bytes apart. */
-TL__SR_INLINE void tl__sr16_quad4_group(const tl__sr_q4 *TL__RESTRICT q, int nv, int g, int lanes_rows,
-                                        int n, const char *s, char *d, size_t tap, int nt)
-{
-    int v;
-    TL__SR_UNROLL4
-    for (v = 0; v < nv; ++v)
-        tl__sr16_quad4_vector(&q->v[g * nv + v], lanes_rows, n, s, q->s1, q->s2, d + (size_t)v * 64, tap, nt);
-}
-
-/* tl__sr16_quads4 with its lanes' order, its vectors a tap (nv) and
-   streaming constant; the last group's taps (1 to 4) constant too, so
-   that only its stored vectors are computed. */
-TL__SR_INLINE void tl__sr16_quads4_body(const tl__sr_q4 *TL__RESTRICT q, int lanes_rows, int nv,
-                                        const char *s, char *d, tl__sr_runs J, int nt)
-{
-    int g, last = q->ng - 1, n = q->n[last];
-    size_t tap = (size_t)nv * 64;
-    tl_dim j;
-    for (j = 0; j < J.count; ++j, s += J.s, d += J.d) {
-        char *dl = d + (size_t)last * 4 * tap;      /* the last group's taps */
-        for (g = 0; g < last; ++g) tl__sr16_quad4_group(q, nv, g, lanes_rows, 4, s, d + g * 4 * tap, tap, nt);
-        if (n == 1) tl__sr16_quad4_group(q, nv, last, lanes_rows, 1, s, dl, tap, nt);
-        else if (n == 2) tl__sr16_quad4_group(q, nv, last, lanes_rows, 2, s, dl, tap, nt);
-        else if (n == 3) tl__sr16_quad4_group(q, nv, last, lanes_rows, 3, s, dl, tap, nt);
-        else tl__sr16_quad4_group(q, nv, last, lanes_rows, 4, s, dl, tap, nt);
-    }
-}
-
-/* One call per lanes' order, B and streaming. */
-TL__SR_INLINE void tl__sr16_quads4_nt(const tl__sr_q4 *q, const char *s, char *d, tl__sr_runs J, int nt)
-{
-    if (q->lanes_rows && q->nv == 1) tl__sr16_quads4_body(q, 1, 1, s, d, J, nt);
-    else if (q->lanes_rows && q->nv == 4) tl__sr16_quads4_body(q, 1, 4, s, d, J, nt);
-    else if (q->lanes_rows) tl__sr16_quads4_body(q, 1, 16, s, d, J, nt);
-    else if (q->nv == 1) tl__sr16_quads4_body(q, 0, 1, s, d, J, nt);
-    else tl__sr16_quads4_body(q, 0, 4, s, d, J, nt);
-}
-
-/* A step of TL__SR_QUADS4: J.count blocks (J.s, J.d bytes apart) of
-   weights over nm taps, each B rows of B nm source values (B: 4, 8 or
-   16) into nm dst taps of B x B values; nt: streamed (d and J.d on
-   cache lines). As merged tiles (OIhw4i4o) or side-by-side tiles
-   (OIhw4o4i) these went through borders or 16 x 16 blocks of 9 columns,
-   a step per block: 0.55 and 0.31 of oneDNN's speed on 256x256x3x3 (Zen
-   4, in cache). */
-static void tl__sr16_quads4(const tl__sr_q4 *q, const char *s, char *d, tl__sr_runs J, int nt)
-{
-    if (nt) tl__sr16_quads4_nt(q, s, d, J, 1);
-    else tl__sr16_quads4_nt(q, s, d, J, 0);
-}
-
 /* The transpose of S and the zip of T in one pass, for blocks of 16 R
    rows whose Z loop (zs columns of S apart) sits inside R in dst:
    8-bit values with a Z of 4 (4i16o4i), 16-bit ones with a Z of 2
@@ -3674,6 +3622,142 @@ TL__SR_INLINE simde__m512 tl__sr16_scaled(const tl__sr_q *q, int extra, const ch
     return tl__sr16_quantize(q, extra, simde_mm512_loadu_ps((const float *)(const void *)(src + 4 * k)),
                              sc.sc != NULL, !sc.sc || sc.sstep == 0 ? simde_mm512_set1_ps(q->s0)
                                                                : simde_mm512_loadu_ps(sc.sc + sc.sidx + k));
+}
+
+/* The four quantized vectors t[k] of tl__sr16_quad4_vector as 8-bit
+   values, tap e's 16 at d + e tap (e < n). The packs leave lane L of
+   their 64 bytes holding lane L of each t[k] in turn: tap L's order
+   where lanes are taps (lanes_rows); otherwise a byte shuffle and a
+   dword permute make the transpose the floats' would have made, inside
+   the lanes and across them (five operations for 64 values where the
+   floats' transposes and the packs' permute took nine). */
+TL__SR_INLINE void tl__sr16_quad4_put_i8(simde__m512 *t, int lanes_rows, int u8, int n, char *d, size_t tap)
+{
+    simde__m512i b = tl__sr16_packs_i8(tl__sr16_to_i32(t[0]), tl__sr16_to_i32(t[1]), tl__sr16_to_i32(t[2]),
+                                       tl__sr16_to_i32(t[3]), u8);
+    if (!lanes_rows)
+        b = simde_mm512_permutexvar_epi32(simde_mm512_loadu_si512((const void *)tl__sr16_dwords_t4x4),
+                                          simde_mm512_shuffle_epi8(b, simde_mm512_loadu_si512(
+                                                                          (const void *)tl__sr16_bytes_t4x4)));
+    if (n == 4 && tap == 16) {
+        simde_mm512_storeu_si512((void *)d, b);
+        return;
+    }
+    simde_mm_storeu_si128((simde__m128i *)(void *)d, simde_mm512_castsi512_si128(b));
+    if (n > 1) simde_mm_storeu_si128((simde__m128i *)(void *)(d + tap), simde_mm512_extracti32x4_epi32(b, 1));
+    if (n > 2) simde_mm_storeu_si128((simde__m128i *)(void *)(d + 2 * tap), simde_mm512_extracti32x4_epi32(b, 2));
+    if (n > 3) simde_mm_storeu_si128((simde__m128i *)(void *)(d + 3 * tap), simde_mm512_extracti32x4_epi32(b, 3));
+}
+
+/* Taps e and e + 1 (t[0], t[1]) of tl__sr16_quad4_vector in bf16, 32
+   bytes each, tap bytes apart; n: how many of the two dst holds. */
+TL__SR_INLINE void tl__sr16_quad4_put_bf16(const simde__m512 *t, int n, char *d, size_t tap)
+{
+    simde__m512i w = tl__sr16_to_bf16x2(t[0], t[1]);
+    if (n > 1 && tap == 32) {
+        simde_mm512_storeu_si512((void *)d, w);
+        return;
+    }
+    simde_mm256_storeu_si256((void *)d, simde_mm512_castsi512_si256(w));
+    if (n > 1) simde_mm256_storeu_si256((void *)(d + tap), simde_mm512_extracti64x4_epi64(w, 1));
+}
+
+/* Vector v of a group of a block of tl__sr16_quads4: t[r] permuted
+   from its windows, converted (out, with cv and the scales vs of this
+   vector's t[]) or not, then its lanes (lanes_rows) or its elements
+   swapped with the other t's, so that t[e] is tap e of the group, as
+   dst holds it; the first n stored tap bytes apart. */
+TL__SR_INLINE void tl__sr16_quad4_vector(const tl__sr_q4v *TL__RESTRICT v, int lanes_rows, int out, int n,
+                                         const char *s, size_t s1, size_t s2, const tl__sr_q4cv *cv,
+                                         const float *vs, char *d, size_t tap, int nt)
+{
+    simde__m512i idx = simde_mm512_loadu_si512((const void *)v->idx);
+    simde__m512 t[4], x[4];
+    int r;
+    TL__SR_UNROLL
+    for (r = 0; r < 4; ++r) {
+        size_t o = (size_t)(r / 2) * s2 + (size_t)(r % 2) * s1;
+        t[r] = simde_mm512_permutex2var_ps(simde_mm512_loadu_ps((const float *)(const void *)(s + v->lo + o)), idx,
+                                           simde_mm512_loadu_ps((const float *)(const void *)(s + v->hi + o)));
+        if (out != TL__SR_Q4_COPY)
+            t[r] = tl__sr16_quantize(&cv->q, cv->q.extra, t[r], 1, simde_mm512_loadu_ps(vs + 16 * r));
+    }
+    if (out == TL__SR_Q4_I8) {
+        tl__sr16_quad4_put_i8(t, lanes_rows, cv->u8, n, d, tap);
+        return;
+    }
+    if (lanes_rows) tl__sr16_lanes_t4x4(&t[0], &t[1], &t[2], &t[3]);
+    else TL__SR_LANES_T4X4(simde_mm512_, t, x, 4);     /* inside each lane */
+    if (out == TL__SR_Q4_BF16) {
+        tl__sr16_quad4_put_bf16(t, n, d, tap);
+        if (n > 2) tl__sr16_quad4_put_bf16(t + 2, n - 2, d + 2 * tap, tap);
+        return;
+    }
+    TL__SR_UNROLL
+    for (r = 0; r < 4; ++r)
+        if (r < n) tl__sr16_store(d + (size_t)r * tap, t[r], nt);
+}
+
+/* Bytes of a dst value of a TL__SR_QUADS4 step that leaves its values
+   as out. */
+#define TL__SR_Q4_DSZ(out) ((out) == TL__SR_Q4_I8 ? 1 : (out) == TL__SR_Q4_BF16 ? 2 : 4)
+
+/* Group g (n taps) of a block: its nv vectors, 16 values apart. */
+TL__SR_INLINE void tl__sr16_quad4_group(const tl__sr_q4 *TL__RESTRICT q, int nv, int g, int lanes_rows, int out,
+                                        int n, const char *s, const tl__sr_q4cv *cv, char *d, size_t tap, int nt)
+{
+    int v;
+    TL__SR_UNROLL4
+    for (v = 0; v < nv; ++v)
+        tl__sr16_quad4_vector(&q->v[g * nv + v], lanes_rows, out, n, s, q->s1, q->s2, cv,
+                              cv ? cv->s + 64 * v : NULL, d + (size_t)v * 16 * TL__SR_Q4_DSZ(out), tap, nt);
+}
+
+/* tl__sr16_quads4 with its lanes' order, its vectors a tap (nv), its
+   output and streaming constant; the last group's taps (1 to 4)
+   constant too, so that only its stored vectors are computed. */
+TL__SR_INLINE void tl__sr16_quads4_body(const tl__sr_q4 *TL__RESTRICT q, int lanes_rows, int nv, int out,
+                                        const char *s, char *d, tl__sr_runs J, const tl__sr_q4cv *cv, int nt)
+{
+    int g, last = q->ng - 1, n = q->n[last];
+    size_t tap = (size_t)nv * 16 * TL__SR_Q4_DSZ(out);
+    tl_dim j;
+    for (j = 0; j < J.count; ++j, s += J.s, d += J.d) {
+        char *dl = d + (size_t)last * 4 * tap;      /* the last group's taps */
+        for (g = 0; g < last; ++g) tl__sr16_quad4_group(q, nv, g, lanes_rows, out, 4, s, cv, d + g * 4 * tap, tap, nt);
+        if (n == 1) tl__sr16_quad4_group(q, nv, last, lanes_rows, out, 1, s, cv, dl, tap, nt);
+        else if (n == 2) tl__sr16_quad4_group(q, nv, last, lanes_rows, out, 2, s, cv, dl, tap, nt);
+        else if (n == 3) tl__sr16_quad4_group(q, nv, last, lanes_rows, out, 3, s, cv, dl, tap, nt);
+        else tl__sr16_quad4_group(q, nv, last, lanes_rows, out, 4, s, cv, dl, tap, nt);
+    }
+}
+
+/* One call per lanes' order and B, out and streaming constant. */
+TL__SR_INLINE void tl__sr16_quads4_out(const tl__sr_q4 *q, int out, const char *s, char *d, tl__sr_runs J,
+                                       const tl__sr_q4cv *cv, int nt)
+{
+    if (q->lanes_rows && q->nv == 1) tl__sr16_quads4_body(q, 1, 1, out, s, d, J, cv, nt);
+    else if (q->lanes_rows && q->nv == 4) tl__sr16_quads4_body(q, 1, 4, out, s, d, J, cv, nt);
+    else if (q->lanes_rows) tl__sr16_quads4_body(q, 1, 16, out, s, d, J, cv, nt);
+    else if (q->nv == 1) tl__sr16_quads4_body(q, 0, 1, out, s, d, J, cv, nt);
+    else tl__sr16_quads4_body(q, 0, 4, out, s, d, J, cv, nt);
+}
+
+/* A step of TL__SR_QUADS4: J.count blocks (J.s, J.d bytes apart) of
+   weights over nm taps, each B rows of B nm source values (B: 4, 8 or
+   16) into nm dst taps of B x B values; nt: streamed (d and J.d on
+   cache lines). As merged tiles (OIhw4i4o) or side-by-side tiles
+   (OIhw4o4i) these went through borders or 16 x 16 blocks of 9 columns,
+   a step per block: 0.55 and 0.31 of oneDNN's speed on 256x256x3x3 (Zen
+   4, in cache). cv: converted from f32 (q->out), else NULL. */
+static void tl__sr16_quads4(const tl__sr_q4 *q, const char *s, char *d, tl__sr_runs J, const tl__sr_q4cv *cv,
+                            int nt)
+{
+    if (q->out == TL__SR_Q4_I8) tl__sr16_quads4_out(q, TL__SR_Q4_I8, s, d, J, cv, 0);
+    else if (q->out == TL__SR_Q4_BF16) tl__sr16_quads4_out(q, TL__SR_Q4_BF16, s, d, J, cv, 0);
+    else if (q->out == TL__SR_Q4_F32) tl__sr16_quads4_out(q, TL__SR_Q4_F32, s, d, J, cv, nt);
+    else if (nt) tl__sr16_quads4_out(q, TL__SR_Q4_COPY, s, d, J, NULL, 1);
+    else tl__sr16_quads4_out(q, TL__SR_Q4_COPY, s, d, J, NULL, 0);
 }
 
 /* tl__sr8_convert_loop for f32 -> s8, u8 or bf16 without beta (the old
@@ -6067,6 +6151,7 @@ typedef struct {
                                    of taps (M: the lanes' loop, L: taps) */
     const tl__sr_q4 *q4;        /* TL__SR_QUADS4's permutes (K: the loop of
                                    a vector's lanes, K2: its blocks') */
+    tl__sr_q4cv *q4cv;          /* ... and its arithmetic, converting */
     int src_order;              /* TL__SR_RUN copies: K2 walked inside K
                                    (tl__sr_runs_src_order) */
     size_t tail_last;           /* ... and K2 the tail dim's blocks, the
@@ -6220,13 +6305,16 @@ static int tl__sr_quads4_back_loop(const tl_reorder_plan *p, int M)
 
 /* The loop of p other than L, M and X with the most iterations, the
    inner one of equals (the blocks of TL__SR_QUADS4, walked inside a
-   step); -1: none. The innermost alone gave grouped weights with few
-   inputs steps of 2 blocks (gOIhw4o4i 32x8x8x3x3: 0.9 of oneDNN). */
-static int tl__sr_quads4_blocks(const tl_reorder_plan *p, int M, int X)
+   step), one along which the scales stay where fixed; -1: none. The
+   innermost alone gave grouped weights with few inputs steps of 2
+   blocks (gOIhw4o4i 32x8x8x3x3: 0.9 of oneDNN). */
+static int tl__sr_quads4_blocks(const tl_reorder_plan *p, int M, int X, int fixed)
 {
     int l, best = -1;
     for (l = p->nloops - 2; l >= 0; --l)
-        if (l != M && l != X && (best < 0 || p->loops[l].size > p->loops[best].size)) best = l;
+        if (l != M && l != X && (!fixed || p->loops[l].scale_stride == 0) &&
+            (best < 0 || p->loops[l].size > p->loops[best].size))
+            best = l;
     return best;
 }
 
@@ -6308,6 +6396,10 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K], *M = &p->loops[sh->M];
     int nm = (int)(sh->quads_back ? L->size : M->size), B = (int)(sh->quads_back ? M->size : L->size), g, v;
     q->wide = tl__sr_avx512() && !sh->quads_back;
+    q->out = p->mode == TL_REORDER_MODE_COPY ? TL__SR_Q4_COPY
+           : p->dst_md.data_type == TL_F32   ? TL__SR_Q4_F32
+           : p->dst_md.data_type == TL_BF16  ? TL__SR_Q4_BF16
+                                             : TL__SR_Q4_I8;
     q->taps = nm;
     q->ng = (nm + 3) / 4;
     if (sh->quads_back) {      /* the rows of taps are dst's */
@@ -6337,6 +6429,39 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
             else tl__sr_q4_lanes_inputs(q, nm, L->src_stride, B, g, v, &q->v[g * q->nv + v]);
         }
     }
+}
+
+/* The scales of a converting TL__SR_QUADS4 step whose first scale index
+   is sidx into cv (tl__sr_q4cv), unless it holds them: lane L of t[k]
+   of a tap's vector v holds its dword e of dst's value 16 v + 4 k + e
+   of the tap's B x B where lanes are taps (lanes_rows), else dword e
+   is tap e and the value 16 v + 4 L + k; the value's row of B is X's,
+   its column L's. */
+static void tl__sr_q4_scales(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_q4cv *cv, tl_dim sidx)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    tl_dim xc = p->loops[sh->K].scale_stride, at;
+    int v, k, l, e;
+    if (!p->scales || sidx == cv->sidx) return;
+    cv->sidx = sidx;
+    for (v = 0; v < sh->q4->nv; ++v)
+        for (k = 0; k < 4; ++k)
+            for (l = 0; l < 4; ++l)
+                for (e = 0; e < 4; ++e) {
+                    at = 16 * v + (sh->q4->lanes_rows ? 4 * k + e : 4 * l + k);
+                    cv->s[16 * (4 * v + k) + 4 * l + e] = p->scales[sidx + at / L->size * xc + at % L->size * L->scale_stride];
+                }
+}
+
+/* cv for plan p's converting TL__SR_QUADS4 steps: no scales yet, or 1
+   for all without them. */
+static void tl__sr_q4cv_init(const tl_reorder_plan *p, tl__sr_q4cv *cv)
+{
+    size_t e;
+    cv->q = tl__sr_q_of(p, tl__sr_no_scales);
+    cv->u8 = p->dst_md.data_type == TL_U8;
+    cv->sidx = -1;
+    for (e = 0; e < sizeof cv->s / sizeof cv->s[0]; ++e) cv->s[e] = 1.f;
 }
 
 #define TL__SR_SIDE_ROWS 32 /* rows of a large tile below which its tiles go side by side */
@@ -6705,6 +6830,26 @@ static int tl__sr_plan_joins(const tl_reorder_plan *p, int K);
    blocks of nChw4c with per-channel scales, 16 of 196 pixels each, ran
    in 0.7 of the time in one step and converter call as in one each
    (f32 -> s8 8x64x14x14, Zen 3). */
+/* Whether TL__SR_QUADS4 takes the conversion p (then sets sh): in
+   AVX-512, f32 into f32, s8, u8 or bf16, beta 0 (dst is only
+   written), scales that change neither along the taps nor along the
+   blocks a step walks (tl__sr_q4_scales fills a step's once). Quantized
+   weights f32 -> s8 oihw -> OIhw4i4o went through staged blocks of
+   gathered values. */
+static int tl__sr_quads4_converts(const tl_reorder_plan *p, tl__sr_shape *sh)
+{
+    tl_data_type dt = p->dst_md.data_type;
+    int X = tl__sr_quads4_loop(p, sh->M);
+    if (X < 0 || !tl__sr_avx512() || p->src_md.data_type != TL_F32 || p->beta != 0 ||
+        (dt != TL_F32 && dt != TL_S8 && dt != TL_U8 && dt != TL_BF16) || p->loops[sh->M].scale_stride != 0)
+        return 0;
+    sh->shape = TL__SR_QUADS4;
+    sh->K = X;
+    sh->K2 = tl__sr_quads4_blocks(p, sh->M, X, p->scales != NULL);
+    sh->stream = dt == TL_F32 && TL__SR_DST_FAR(p);
+    return 1;
+}
+
 static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -6744,7 +6889,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         if (sh->K < 0) sh->quads_back = (sh->K = tl__sr_quads4_back_loop(p, sh->M)) >= 0;
         if (sh->K >= 0) {
             sh->shape = TL__SR_QUADS4;
-            sh->K2 = tl__sr_quads4_blocks(p, sh->M, sh->K);
+            sh->K2 = tl__sr_quads4_blocks(p, sh->M, sh->K, 0);
             return;
         }
         if (sh->M < 0) sh->shape = TL__SR_STRIDED;
@@ -6757,6 +6902,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         }
         return;
     }
+    if (tl__sr_quads4_converts(p, sh)) return;
     /* dst rows shorter than a vector convert before their transpose,
        which beta's read of dst would have to undo */
     if (sh->M >= 0 && p->loops[sh->M].size >= tl__sr_tile_m_min(B, L->size) && (L->size >= 16 || p->beta == 0)) {
@@ -7647,7 +7793,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         int nt = sh->stream && tl__sr_lines(d, J.d);
 #if TL__SR_AVX512
         if (sh->q4->wide) {
-            tl__sr16_quads4(sh->q4, s, d, J, nt);
+            if (sh->q4->out != TL__SR_Q4_COPY) tl__sr_q4_scales(p, sh, sh->q4cv, sc.sidx);
+            tl__sr16_quads4(sh->q4, s, d, J, sh->q4cv, nt);
             break;
         }
 #endif
@@ -7815,6 +7962,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     tl__sr_shape sh;
     tl__sr_perm pm;
     tl__sr_q4 q4;
+    tl__sr_q4cv q4cv;
     if (begin >= end) return;
     tl__sr_pick_shape(p, &sh);
     sh.pad = pad;               /* then the widening tile must stay */
@@ -7837,6 +7985,8 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     if (sh.shape == TL__SR_QUADS4) {
         tl__sr_q4_init(p, &sh, &q4);
         sh.q4 = &q4;
+        if (q4.out != TL__SR_Q4_COPY) tl__sr_q4cv_init(p, &q4cv);
+        sh.q4cv = &q4cv;
     }
     if (sh.shape == TL__SR_TILE_ROWS) {
         tl_dim nm = p->loops[sh.M].size, r;

@@ -356,6 +356,8 @@ static void tail_sweep(void)
     }
 }
 
+static int takes_shape(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a, int shape);
+
 /* Weight layouts, whose blocks are staged in source order: converted
    run by run, then transposed and zipped (fast) or picked through a table.
    Kernels 1x1 to 7x7, O and I odd multiples of the blocks, groups, scales
@@ -457,6 +459,9 @@ static void weights(void)
                     k[i].st, tl_dt_name(k[i].ddt), k[i].dt, (long)dims[g], (long)dims[g + 1],
                     (long)dims[g + 2], (long)dims[g + 3], v);
             compare(&s, &d, &a, v % 4, what);
+            /* 3x3 f32 blocks of 4o4i, 16o16i into 8 or 16 bits: AVX-512's
+               quads4 (quads4_convert checks which) */
+            if (takes_shape(&s, &d, &a, TL__SR_QUADS4)) want = 0;
             /* with more than one block of O or I inside a staged block the
                vector permute may give way to the table (three blocks are no
                power of two; bf16 OIhw16o16i with two O blocks) */
@@ -930,6 +935,67 @@ static void quads4(void)
                   (tl__sr_avx2() && (!tl__sr_avx512() || strcmp(k[i].dt, "OIhw16i16o") != 0)),
                   "%s: quads4 not as expected", what);
     }
+}
+
+/* Weights converted from f32 as AVX-512's quads4 copies them
+   (tl__sr_quads4_converts): the layouts above into s8, u8, bf16 and
+   scaled f32, with no scale, one, one per o (fixed along the inputs'
+   blocks, which a step walks), one per i (the step walks the outputs'
+   blocks or one block), zero points, and beta (which reads dst: never
+   taken); kernels of 1x1 to 3x3 (taken from 4 taps), O and I of one to
+   three blocks, one or two threads. The random source holds NaN,
+   infinities and values past every 8-bit range. */
+static void quads4_convert(void)
+{
+    static const struct { const char *st, *dt; int nd, B; } k[] = {
+        { "oihw", "OIhw4i4o", 4, 4 }, { "oihw", "OIhw4o4i", 4, 4 }, { "goihw", "gOIhw4i4o", 5, 4 },
+        { "oihw", "OIhw8i8o", 4, 8 }, { "oihw", "OIhw8o8i", 4, 8 }, { "oihw", "OIhw16o16i", 4, 16 }
+    };
+    static const tl_data_type dts[4] = { TL_S8, TL_U8, TL_BF16, TL_F32 };
+    static float scales[3 * 16 * 2];
+    size_t i, e;
+    int u, kh, kw, taken = 0;
+    for (e = 0; e < sizeof scales / sizeof scales[0]; ++e) scales[e] = 0.25f + 0.375f * (float)(e % 7);
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (u = 0; u < 20; ++u)
+            for (kh = 1; kh <= 3; ++kh)
+                for (kw = 1 + (kh + u) % 2; kw <= 3; kw += 2) {
+                    tl_dim dims[5];
+                    tl_memory_desc s, d;
+                    tl_reorder_attr a;
+                    tl_data_type t = dts[u % 4];
+                    int attr = u / 4, g = k[i].st[0] == 'g', n = 0, got, want;
+                    char what[128];
+                    if (g) dims[n++] = 2;
+                    dims[n++] = k[i].B * (1 + (u + kh) % 3);
+                    dims[n++] = k[i].B * (2 + (u + kw) % 2);     /* one block would merge 4o4i's o and i */
+                    dims[n++] = kh;
+                    dims[n++] = kw;
+                    memset(&a, 0, sizeof a);
+                    a.nthreads = 1 + (kh + kw + u) % 2;
+                    if (attr == 1) a.scales = scales;                       /* one */
+                    if (attr == 2 || attr == 3) {                           /* per o; per i */
+                        a.scales = scales;
+                        a.scale_mask = 1 << (g + (attr == 3));
+                    }
+                    if (attr == 4 && t == TL_F32) a.beta = 0.5f;
+                    else if (attr == 4) { a.src_zero_point = 3; a.dst_zero_point = -5; a.scales = scales; }
+                    if (t == TL_F32 && !a.scales && a.beta == 0) a.scales = scales;    /* else a copy */
+                    if (tl_md_init_by_tag(&s, k[i].nd, dims, TL_F32, k[i].st) ||
+                        tl_md_init_by_tag(&d, k[i].nd, dims, t, k[i].dt)) {
+                        CHECK_MSG(0, "quads4 convert %s -> %s refused", k[i].st, k[i].dt);
+                        continue;
+                    }
+                    snprintf(what, sizeof what, "quads4 convert f32 -> %s %s -> %s %ldx%ld %dx%d attr %d",
+                             tl_dt_name(t), k[i].st, k[i].dt, (long)dims[g], (long)dims[g + 1], kh, kw, attr);
+                    compare(&s, &d, &a, (kh + u) % 2 * 4, what);
+                    got = takes_shape(&s, &d, &a, TL__SR_QUADS4);
+                    want = tl__sr_avx512() && kh * kw >= 4 && a.beta == 0;
+                    CHECK_MSG(got == want, "%s: quads4 %d, expected %d", what, got, want);
+                    taken += got;
+                }
+    printf("quads4 convert: %d plans\n", taken);
+    if (tl__sr_avx512()) CHECK_MSG(taken >= 200, "only %d plans converted by quads4", taken);
 }
 
 /* AVX2's quads4 over more taps than AVX-512's form takes: 5x5 to 9x9
@@ -2584,6 +2650,7 @@ int main(int argc, char **argv)
     merged_tiles();
     merged_tiles_chunked();
     quads4();
+    quads4_convert();
     quads4_taps();
     quads4_back();
     copy_loops();
