@@ -161,6 +161,13 @@
 #ifndef TL__SR_STREAM_MIN
 #define TL__SR_STREAM_MIN ((size_t)8 << 20)
 #endif
+/* Side-by-side tiles (TL__SR_TILES_BODY) prefetch their rows from
+   sources of this many bytes on, beyond L2 (it was a dst of
+   TL__SR_STREAM_MIN; Zen 4, one process): bf16 oihw -> OIhw16o16i
+   500x600x3x3 (5.4 MB) 1.26x faster with it, f32 384x384x3x3 (5.3 MB)
+   1.03x; bf16 256x256x3x3 (1.2 MB) 0.73x, f32 128x128x3x3 0.9x. */
+#define TL__SR_PF_ROWS_MIN ((size_t)4 << 20)
+
 /* Whether plan p reads a source large enough to come from beyond the
    caches (TL__SR_STREAM_MIN bytes or more), for which the kernels send
    prefetches ahead of their reads where the hardware's do not follow. */
@@ -578,11 +585,14 @@ typedef struct {
                                    lanes at lo and hi, their 4 rows s1
                                    apart) */
     int out;                    /* TL__SR_Q4_*: how values leave (wide) */
+    int es;                     /* source bytes a value: 4, or 2 (wide
+                                   copies, widened to 32-bit lanes) */
 } tl__sr_q4;
 
-/* How a TL__SR_QUADS4 step leaves its values: copied as bits, or
+/* How a TL__SR_QUADS4 step leaves its values: copied as bits (4-byte
+   values, or 2-byte ones from the low halves of their lanes), or
    converted from f32 (tl__sr_q4cv) into f32, s8 or u8, or bf16. */
-enum { TL__SR_Q4_COPY, TL__SR_Q4_F32, TL__SR_Q4_I8, TL__SR_Q4_BF16 };
+enum { TL__SR_Q4_COPY, TL__SR_Q4_WORDS, TL__SR_Q4_F32, TL__SR_Q4_I8, TL__SR_Q4_BF16 };   /* converted from TL__SR_Q4_F32 on */
 
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL };
 
@@ -3649,17 +3659,36 @@ TL__SR_INLINE void tl__sr16_quad4_put_i8(simde__m512 *t, int lanes_rows, int u8,
     if (n > 3) simde_mm_storeu_si128((simde__m128i *)(void *)(d + 3 * tap), simde_mm512_extracti32x4_epi32(b, 3));
 }
 
-/* Taps e and e + 1 (t[0], t[1]) of tl__sr16_quad4_vector in bf16, 32
-   bytes each, tap bytes apart; n: how many of the two dst holds. */
-TL__SR_INLINE void tl__sr16_quad4_put_bf16(const simde__m512 *t, int n, char *d, size_t tap)
+/* The low halves of the 32-bit lanes of two vectors, in order */
+static const int16_t tl__sr16_low_words[32] = { 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+                                                32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62 };
+
+/* Taps e and e + 1 (t[0], t[1]) of tl__sr16_quad4_vector as 16-bit
+   values, 32 bytes each, tap bytes apart: rounded to bf16, or (words)
+   the 2-byte values that the loads widened; n: how many of the two dst
+   holds. */
+TL__SR_INLINE void tl__sr16_quad4_put_words(const simde__m512 *t, int words, int n, char *d, size_t tap)
 {
-    simde__m512i w = tl__sr16_to_bf16x2(t[0], t[1]);
+    simde__m512i w = words ? simde_mm512_permutex2var_epi16(simde_mm512_castps_si512(t[0]),
+                                                            simde_mm512_loadu_si512((const void *)tl__sr16_low_words),
+                                                            simde_mm512_castps_si512(t[1]))
+                           : tl__sr16_to_bf16x2(t[0], t[1]);
     if (n > 1 && tap == 32) {
         simde_mm512_storeu_si512((void *)d, w);
         return;
     }
     simde_mm256_storeu_si256((void *)d, simde_mm512_castsi512_si256(w));
     if (n > 1) simde_mm256_storeu_si256((void *)(d + tap), simde_mm512_extracti64x4_epi64(w, 1));
+}
+
+/* 16 values at p (es bytes each) in 32-bit lanes: 2-byte ones in the
+   low halves, by vpmovzxwd, which SIMDe 0.7.4 lacks in AVX-512 (the
+   compiler's intrinsic, as in tl__sr16_to_i32). */
+TL__SR_INLINE simde__m512 tl__sr16_q4_load(const char *p, int es)
+{
+    if (es == 2)
+        return simde_mm512_castsi512_ps(_mm512_cvtepu16_epi32(simde_mm256_loadu_si256((const void *)p)));
+    return simde_mm512_loadu_ps((const float *)(const void *)p);
 }
 
 /* Vector v of a group of a block of tl__sr16_quads4: t[r] permuted
@@ -3673,13 +3702,13 @@ TL__SR_INLINE void tl__sr16_quad4_vector(const tl__sr_q4v *TL__RESTRICT v, int l
 {
     simde__m512i idx = simde_mm512_loadu_si512((const void *)v->idx);
     simde__m512 t[4], x[4];
-    int r;
+    int r, es = out == TL__SR_Q4_WORDS ? 2 : 4;
     TL__SR_UNROLL
     for (r = 0; r < 4; ++r) {
         size_t o = (size_t)(r / 2) * s2 + (size_t)(r % 2) * s1;
-        t[r] = simde_mm512_permutex2var_ps(simde_mm512_loadu_ps((const float *)(const void *)(s + v->lo + o)), idx,
-                                           simde_mm512_loadu_ps((const float *)(const void *)(s + v->hi + o)));
-        if (out != TL__SR_Q4_COPY)
+        t[r] = simde_mm512_permutex2var_ps(tl__sr16_q4_load(s + v->lo + o, es), idx,
+                                           tl__sr16_q4_load(s + v->hi + o, es));
+        if (out >= TL__SR_Q4_F32)
             t[r] = tl__sr16_quantize(&cv->q, cv->q.extra, t[r], 1, simde_mm512_loadu_ps(vs + 16 * r));
     }
     if (out == TL__SR_Q4_I8) {
@@ -3688,9 +3717,9 @@ TL__SR_INLINE void tl__sr16_quad4_vector(const tl__sr_q4v *TL__RESTRICT v, int l
     }
     if (lanes_rows) tl__sr16_lanes_t4x4(&t[0], &t[1], &t[2], &t[3]);
     else TL__SR_LANES_T4X4(simde_mm512_, t, x, 4);     /* inside each lane */
-    if (out == TL__SR_Q4_BF16) {
-        tl__sr16_quad4_put_bf16(t, n, d, tap);
-        if (n > 2) tl__sr16_quad4_put_bf16(t + 2, n - 2, d + 2 * tap, tap);
+    if (out == TL__SR_Q4_BF16 || out == TL__SR_Q4_WORDS) {
+        tl__sr16_quad4_put_words(t, out == TL__SR_Q4_WORDS, n, d, tap);
+        if (n > 2) tl__sr16_quad4_put_words(t + 2, out == TL__SR_Q4_WORDS, n - 2, d + 2 * tap, tap);
         return;
     }
     TL__SR_UNROLL
@@ -3700,7 +3729,7 @@ TL__SR_INLINE void tl__sr16_quad4_vector(const tl__sr_q4v *TL__RESTRICT v, int l
 
 /* Bytes of a dst value of a TL__SR_QUADS4 step that leaves its values
    as out. */
-#define TL__SR_Q4_DSZ(out) ((out) == TL__SR_Q4_I8 ? 1 : (out) == TL__SR_Q4_BF16 ? 2 : 4)
+#define TL__SR_Q4_DSZ(out) ((out) == TL__SR_Q4_I8 ? 1 : (out) == TL__SR_Q4_BF16 || (out) == TL__SR_Q4_WORDS ? 2 : 4)
 
 /* Group g (n taps) of a block: its nv vectors, 16 values apart. */
 TL__SR_INLINE void tl__sr16_quad4_group(const tl__sr_q4 *TL__RESTRICT q, int nv, int g, int lanes_rows, int out,
@@ -3753,7 +3782,8 @@ TL__SR_INLINE void tl__sr16_quads4_out(const tl__sr_q4 *q, int out, const char *
 static void tl__sr16_quads4(const tl__sr_q4 *q, const char *s, char *d, tl__sr_runs J, const tl__sr_q4cv *cv,
                             int nt)
 {
-    if (q->out == TL__SR_Q4_I8) tl__sr16_quads4_out(q, TL__SR_Q4_I8, s, d, J, cv, 0);
+    if (q->out == TL__SR_Q4_WORDS) tl__sr16_quads4_out(q, TL__SR_Q4_WORDS, s, d, J, NULL, 0);
+    else if (q->out == TL__SR_Q4_I8) tl__sr16_quads4_out(q, TL__SR_Q4_I8, s, d, J, cv, 0);
     else if (q->out == TL__SR_Q4_BF16) tl__sr16_quads4_out(q, TL__SR_Q4_BF16, s, d, J, cv, 0);
     else if (q->out == TL__SR_Q4_F32) tl__sr16_quads4_out(q, TL__SR_Q4_F32, s, d, J, cv, nt);
     else if (nt) tl__sr16_quads4_out(q, TL__SR_Q4_COPY, s, d, J, NULL, 1);
@@ -6252,10 +6282,19 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
                                   TL__SR_QUADS4 (7x7 kernels: 49) */
 
 /* Whether TL__SR_QUADS4 takes blocks of B x B elements of p: 4-byte,
-   B of 4, 8 or 16, AVX2 at least. */
+   B of 4, 8 or 16, AVX2 at least; 2-byte copies in AVX-512 (bf16
+   weights, widened to 32-bit lanes as they load), of B = 8 and 16 only
+   from TL__SR_PF_ROWS_MIN of source on: in cache the side-by-side tiles
+   ran them 1.2-1.5x faster (oihw -> OIhw8i8o, OIhw8o8i, OIhw16o16i,
+   256x256x3x3 and 384x384x3x3), from 4.7 and 5.4 MB the quads 1.1-2x
+   (512x512x3x3, 500x600x3x3; Zen 4, in process). */
 static int tl__sr_q4_blocks_ok(const tl_reorder_plan *p, tl_dim B)
 {
-    return tl_dt_size(p->src_md.data_type) == 4 && (B == 4 || B == 8 || B == 16) && tl__sr_avx2();
+    size_t es = tl_dt_size(p->src_md.data_type);
+    if (es == 2)
+        return p->mode == TL_REORDER_MODE_COPY && tl__sr_avx512() &&
+               (B == 4 || ((B == 8 || B == 16) && p->src_hi - p->src_lo >= TL__SR_PF_ROWS_MIN));
+    return es == 4 && (B == 4 || B == 8 || B == 16) && tl__sr_avx2();
 }
 
 /* Copies of 4-byte weights blocked B x B over 4 to 9 taps (oihw ->
@@ -6340,11 +6379,11 @@ static int32_t tl__sr_q4_pick(int at, int a, int b)
    from lane to lane), lane e holding tap e. */
 static void tl__sr_q4_lanes_rows(const tl__sr_q4 *q, int nm, tl_dim rs, int B, int g, int v, tl__sr_q4v *w)
 {
-    size_t run = (size_t)(4 * v / (B / 4)) * (size_t)rs * 4;
+    size_t run = (size_t)(4 * v / (B / 4)) * (size_t)rs * (size_t)q->es;
     int a, b, k, e;
     tl__sr_q4_windows(nm, g, &a, &b);
-    w->lo = run + (size_t)a * 4;
-    w->hi = run + (size_t)b * 4;
+    w->lo = run + (size_t)a * (size_t)q->es;
+    w->hi = run + (size_t)b * (size_t)q->es;
     for (k = 0; k < 4; ++k)
         for (e = 0; e < 4; ++e)
             w->idx[4 * e + k] = tl__sr_q4_pick(k * nm + 4 * g + (e < q->n[g] ? e : q->n[g] - 1), a, b);
@@ -6363,8 +6402,8 @@ static void tl__sr_q4_lanes_inputs(const tl__sr_q4 *q, int nm, tl_dim rs, int B,
         a = 2 * v * nm + 4 * g < 8 * nm - 16 ? 2 * v * nm + 4 * g : 8 * nm - 16;
         b = a;
     }
-    w->lo = (size_t)a * 4;
-    w->hi = ((size_t)(B == 4 ? 0 : 4 * rs) + (size_t)b) * 4;
+    w->lo = (size_t)a * (size_t)q->es;
+    w->hi = ((size_t)(B == 4 ? 0 : 4 * rs) + (size_t)b) * (size_t)q->es;
     for (j = 0; j < 4; ++j)
         for (e = 0; e < 4; ++e) {
             int tap = 4 * g + (e < q->n[g] ? e : q->n[g] - 1);
@@ -6396,7 +6435,8 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K], *M = &p->loops[sh->M];
     int nm = (int)(sh->quads_back ? L->size : M->size), B = (int)(sh->quads_back ? M->size : L->size), g, v;
     q->wide = tl__sr_avx512() && !sh->quads_back;
-    q->out = p->mode == TL_REORDER_MODE_COPY ? TL__SR_Q4_COPY
+    q->es = (int)tl_dt_size(p->src_md.data_type);
+    q->out = p->mode == TL_REORDER_MODE_COPY ? (q->es == 2 ? TL__SR_Q4_WORDS : TL__SR_Q4_COPY)
            : p->dst_md.data_type == TL_F32   ? TL__SR_Q4_F32
            : p->dst_md.data_type == TL_BF16  ? TL__SR_Q4_BF16
                                              : TL__SR_Q4_I8;
@@ -6416,10 +6456,10 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
        and B of 8 within a row), or the next row (B of 4; the second
        row of a vector of B of 8; rows of 4 inputs' lanes) */
     if (q->lanes_rows) {
-        q->s1 = B == 4 ? (size_t)X->src_stride * 4 : (size_t)nm * 16;
-        q->s2 = B == 8 ? (size_t)X->src_stride * 4 : 2 * q->s1;
+        q->s1 = (size_t)(B == 4 ? X->src_stride : 4 * nm) * (size_t)q->es;
+        q->s2 = B == 8 ? (size_t)X->src_stride * (size_t)q->es : 2 * q->s1;
     } else {
-        q->s1 = (size_t)L->src_stride * 4;
+        q->s1 = (size_t)L->src_stride * (size_t)q->es;
         q->s2 = 2 * q->s1;
     }
     for (g = 0; g < q->ng; ++g) {
@@ -7312,13 +7352,6 @@ static void tl__sr_takes_tails(const tl_reorder_plan *p, tl__sr_shape *sh)
     sh->K3 = -1;
 }
 
-/* Side-by-side tiles (TL__SR_TILES_BODY) prefetch their rows from
-   sources of this many bytes on, beyond L2 (it was a dst of
-   TL__SR_STREAM_MIN; Zen 4, one process): bf16 oihw -> OIhw16o16i
-   500x600x3x3 (5.4 MB) 1.26x faster with it, f32 384x384x3x3 (5.3 MB)
-   1.03x; bf16 256x256x3x3 (1.2 MB) 0.73x, f32 128x128x3x3 0.9x. */
-#define TL__SR_PF_ROWS_MIN ((size_t)4 << 20)
-
 static void tl__sr_pick_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
     tl__sr_base_shape(p, sh);
@@ -7793,7 +7826,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         int nt = sh->stream && tl__sr_lines(d, J.d);
 #if TL__SR_AVX512
         if (sh->q4->wide) {
-            if (sh->q4->out != TL__SR_Q4_COPY) tl__sr_q4_scales(p, sh, sh->q4cv, sc.sidx);
+            if (sh->q4->out >= TL__SR_Q4_F32) tl__sr_q4_scales(p, sh, sh->q4cv, sc.sidx);
             tl__sr16_quads4(sh->q4, s, d, J, sh->q4cv, nt);
             break;
         }
@@ -7985,7 +8018,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     if (sh.shape == TL__SR_QUADS4) {
         tl__sr_q4_init(p, &sh, &q4);
         sh.q4 = &q4;
-        if (q4.out != TL__SR_Q4_COPY) tl__sr_q4cv_init(p, &q4cv);
+        if (q4.out >= TL__SR_Q4_F32) tl__sr_q4cv_init(p, &q4cv);
         sh.q4cv = &q4cv;
     }
     if (sh.shape == TL__SR_TILE_ROWS) {

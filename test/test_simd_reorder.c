@@ -1002,6 +1002,74 @@ static void quads4_convert(void)
     if (tl__sr_avx512()) CHECK_MSG(taken >= 400, "only %d plans converted by quads4", taken);
 }
 
+/* 2-byte weights copied by AVX-512's quads4, widened to 32-bit lanes
+   as they load (tl__sr_q4_blocks_ok): bf16 and f16, the layouts of
+   quads4 with kernels of 1 to 9 taps (the last group of 4 holding 1 to
+   4), O of one or two blocks or a tail (boxes), I of two or three
+   blocks, views, one or two threads; taken for B = 4 only, in cache,
+   and for B = 8 and 16 from TL__SR_PF_ROWS_MIN (4 MiB) of source, which
+   three larger ones reach. */
+static void quads4_words(void)
+{
+    static const struct { const char *st, *dt; int nd, B; } k[] = {
+        { "oihw", "OIhw4i4o", 4, 4 }, { "oihw", "OIhw4o4i", 4, 4 }, { "goihw", "gOIhw4i4o", 5, 4 },
+        { "oihw", "OIhw8i8o", 4, 8 }, { "oihw", "OIhw8o8i", 4, 8 }, { "oihw", "OIhw16o16i", 4, 16 }
+    };
+    static const int khw[9][2] = { { 1, 1 }, { 2, 2 }, { 1, 5 }, { 2, 3 }, { 3, 2 }, { 1, 7 }, { 2, 4 },
+                                   { 3, 3 }, { 1, 3 } };
+    static const tl_dim big[3][4] = { { 512, 464, 3, 3 }, { 464, 512, 3, 3 }, { 512, 480, 3, 3 } };
+    size_t i;
+    int o, j, taken = 0;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (o = 0; o < 6; ++o)
+            for (j = 0; j < 9; ++j) {
+                tl_dim dims[5], pdims[5], off[5] = { 0, 0, 0, 0, 0 };
+                tl_memory_desc ps, s, d;
+                tl_reorder_attr a;
+                tl_data_type t = (o + j) % 2 ? TL_BF16 : TL_F16;
+                int g = k[i].st[0] == 'g', n = 0, tail = o % 3 == 2, view = o >= 3, got, want, e;
+                char what[128];
+                if (g) dims[n++] = 2;
+                dims[n++] = k[i].B * (1 + o % 3) + (tail ? 3 - k[i].B : 0);
+                dims[n++] = k[i].B * (2 + j % 2);       /* one block would merge 4o4i's o and i */
+                dims[n++] = khw[j][0];
+                dims[n++] = khw[j][1];
+                for (e = 0; e < k[i].nd; ++e) pdims[e] = dims[e] + (view && e == g + 1 ? 5 : 0);
+                off[g + 1] = view ? 2 : 0;
+                memset(&a, 0, sizeof a);
+                a.nthreads = 1 + j % 2;
+                if (tl_md_init_by_tag(&ps, k[i].nd, pdims, t, k[i].st) || tl_md_submemory(&s, &ps, dims, off) ||
+                    tl_md_init_by_tag(&d, k[i].nd, dims, t, k[i].dt)) {
+                    CHECK_MSG(0, "quads4 words %s -> %s refused", k[i].st, k[i].dt);
+                    continue;
+                }
+                snprintf(what, sizeof what, "quads4 words %s %s -> %s O %ld I %ld %ldx%ld%s", tl_dt_name(t),
+                         k[i].st, k[i].dt, (long)dims[g], (long)dims[g + 1], (long)dims[n - 2], (long)dims[n - 1],
+                         view ? " view" : "");
+                compare(&s, &d, &a, j % 2 * 2, what);
+                if (tail) continue;                     /* boxes: compared only */
+                got = takes_shape(&s, &d, &a, TL__SR_QUADS4);
+                want = tl__sr_avx512() && k[i].B == 4 && khw[j][0] * khw[j][1] >= 4;
+                CHECK_MSG(got == want, "%s: quads4 %d, expected %d", what, got, want);
+                taken += got;
+            }
+    for (i = 3; i < sizeof k / sizeof k[0]; ++i) {      /* 8i8o, 8o8i, 16o16i beyond 4 MiB */
+        tl_memory_desc s, d;
+        char what[96];
+        if (tl_md_init_by_tag(&s, 4, big[i - 3], TL_BF16, k[i].st) ||
+            tl_md_init_by_tag(&d, 4, big[i - 3], TL_BF16, k[i].dt)) {
+            CHECK_MSG(0, "quads4 words %s refused", k[i].dt);
+            continue;
+        }
+        snprintf(what, sizeof what, "quads4 words bf16 %s -> %s %ldx%ldx3x3", k[i].st, k[i].dt,
+                 (long)big[i - 3][0], (long)big[i - 3][1]);
+        compare(&s, &d, NULL, 0, what);
+        CHECK_MSG(takes_shape(&s, &d, NULL, TL__SR_QUADS4) == tl__sr_avx512(), "%s: quads4 not as expected", what);
+    }
+    printf("quads4 words: %d plans\n", taken);
+    if (tl__sr_avx512()) CHECK_MSG(taken >= 60, "only %d 2-byte plans copied by quads4", taken);
+}
+
 /* AVX2's quads4 over more taps than AVX-512's form takes: 5x5 to 9x9
    and 3-D kernels, taken up to TL__SR_QUADS_TAPS (64) taps without
    AVX-512; f32 and s32, O with a tail (boxes) or not, groups, dst on
@@ -2655,6 +2723,7 @@ int main(int argc, char **argv)
     merged_tiles_chunked();
     quads4();
     quads4_convert();
+    quads4_words();
     quads4_taps();
     quads4_back();
     copy_loops();
