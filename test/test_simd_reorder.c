@@ -1111,7 +1111,7 @@ static void quads4_taps(void)
         }
 }
 
-/* quads4 back from the blocks to rows of taps (AVX2 without AVX-512):
+/* quads4 back from the blocks to rows of taps (AVX2's form, with AVX-512 too):
    OIhw4i4o, OIhw4o4i, OIhw8i8o, OIhw8o8i, OIhw16o16i, OIhw16i16o,
    gOIhw4o4i and OIdhw8i8o -> their plain layouts, kernels of 1 to 81
    taps (taken from 4 to 64), f32 and s32, O with a tail (boxes) or
@@ -1154,11 +1154,22 @@ static void quads4_back(void)
                          k[i].dt, (long)nt, (long)dims[g], view ? " view" : "");
                 compare(&s, &d, &a, (int)(f + i) % 2 * 4, what);
                 if (o) continue;    /* boxes */
-                want = tl__sr_avx2() && !tl__sr_avx512() && nt >= 4 && nt <= 64;
+                want = tl__sr_avx2() && nt >= 4 && nt <= 64;
                 CHECK_MSG(takes_shape(&s, &d, NULL, TL__SR_QUADS4) == want, "%s: quads4 not %d", what, want);
                 taken += want;      /* checked just above */
             }
-    if (tl__sr_avx2() && !tl__sr_avx512()) CHECK_MSG(taken == 48, "%d plans took quads4 back, expected 48", taken);
+    if (tl__sr_avx2()) CHECK_MSG(taken == 48, "%d plans took quads4 back, expected 48", taken);
+    for (o = 0; o < 2; ++o) {       /* 2-byte blocks go back another way: the form moves 4-byte lanes */
+        static const tl_dim dims[4] = { 8, 12, 3, 3 };
+        tl_memory_desc s, d;
+        tl_data_type t = o ? TL_BF16 : TL_F16;
+        if (tl_md_init_by_tag(&s, 4, dims, t, "OIhw4i4o") || tl_md_init_by_tag(&d, 4, dims, t, "oihw")) {
+            CHECK_MSG(0, "quads4 back %s refused", tl_dt_name(t));
+            continue;
+        }
+        compare(&s, &d, NULL, 0, o ? "quads4 back bf16" : "quads4 back f16");
+        CHECK_MSG(!takes_shape(&s, &d, NULL, TL__SR_QUADS4), "quads4 back took 2-byte values");
+    }
 }
 
 /* Copies of short runs whose steps would be small (TL__SR_COPY_STEP):
