@@ -941,10 +941,10 @@ static void quads4(void)
    (tl__sr_quads4_converts): the layouts above into s8, u8, bf16 and
    scaled f32, with no scale, one, one per o (fixed along the inputs'
    blocks, which a step walks), one per i (the step walks the outputs'
-   blocks or one block), zero points, and beta (which reads dst: never
-   taken); kernels of 1 to 9 taps (taken from 4; the last group of 4
-   holds 1 to 4), O of one to three blocks, I of two or three, one or two
-   threads. The random source holds NaN,
+   blocks or one block), zero points (into s8 with a scale_adjust), and
+   beta (which reads dst: never taken); kernels of 1 to 9 taps (taken
+   from 4; the last group of 4 holds 1 to 4), O of one to three blocks,
+   I of two or three, one or two threads. The random source holds NaN,
    infinities and values past every 8-bit range. */
 static void quads4_convert(void)
 {
@@ -989,6 +989,10 @@ static void quads4_convert(void)
                     tl_md_init_by_tag(&d, k[i].nd, dims, t, k[i].dt)) {
                     CHECK_MSG(0, "quads4 convert %s -> %s refused", k[i].st, k[i].dt);
                     continue;
+                }
+                if (attr == 4 && t == TL_S8) {          /* and the dst's own scale */
+                    d.extra.flags = TL_MD_EXTRA_SCALE_ADJUST;
+                    d.extra.scale_adjust = 0.5f;
                 }
                 snprintf(what, sizeof what, "quads4 convert f32 -> %s %s -> %s %ldx%ld %dx%d attr %d",
                          tl_dt_name(t), k[i].st, k[i].dt, (long)dims[g], (long)dims[g + 1], kh, kw, attr);
