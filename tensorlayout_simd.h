@@ -3659,26 +3659,57 @@ TL__SR_INLINE void tl__sr16_quad4_put_i8(simde__m512 *t, int lanes_rows, int u8,
     if (n > 3) simde_mm_storeu_si128((simde__m128i *)(void *)(d + 3 * tap), simde_mm512_extracti32x4_epi32(b, 3));
 }
 
-/* The low halves of the 32-bit lanes of two vectors, in order */
-static const int16_t tl__sr16_low_words[32] = { 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
-                                                32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62 };
-
-/* Taps e and e + 1 (t[0], t[1]) of tl__sr16_quad4_vector as 16-bit
-   values, 32 bytes each, tap bytes apart: rounded to bf16, or (words)
-   the 2-byte values that the loads widened; n: how many of the two dst
-   holds. */
-TL__SR_INLINE void tl__sr16_quad4_put_words(const simde__m512 *t, int words, int n, char *d, size_t tap)
+/* Two taps' 16-bit values in w, 32 bytes each, to d and d + tap; n: how
+   many of the two dst holds. */
+TL__SR_INLINE void tl__sr16_quad4_put2(simde__m512i w, int n, char *d, size_t tap)
 {
-    simde__m512i w = words ? simde_mm512_permutex2var_epi16(simde_mm512_castps_si512(t[0]),
-                                                            simde_mm512_loadu_si512((const void *)tl__sr16_low_words),
-                                                            simde_mm512_castps_si512(t[1]))
-                           : tl__sr16_to_bf16x2(t[0], t[1]);
     if (n > 1 && tap == 32) {
         simde_mm512_storeu_si512((void *)d, w);
         return;
     }
     simde_mm256_storeu_si256((void *)d, simde_mm512_castsi512_si256(w));
     if (n > 1) simde_mm256_storeu_si256((void *)(d + tap), simde_mm512_extracti64x4_epi64(w, 1));
+}
+
+/* Word (k, e) of each lane to (e, k), k < 2, e < 4: the packs' 4 values
+   of two vectors, one dword per lane's 4 taps (tl__sr16_quad4_put_u16). */
+static const int8_t tl__sr16_words_t2x4[64] = { 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
+                                                0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
+                                                0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
+                                                0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15 };
+/* Dwords of taps 2h, 2h + 1 (h: the second table) from the packs
+   p01 (0..15) and p23 (16..31): where lanes are taps, tap e's first 8
+   values are lane e of p01, the next 8 lane e of p23; else, after
+   tl__sr16_words_t2x4, its values 4L .. 4L + 3 are dword e of lane L
+   of p01, then of p23. */
+static const int32_t tl__sr16_u16_taps[2][2][16] = {
+    { { 0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23 },
+      { 8, 9, 10, 11, 24, 25, 26, 27, 12, 13, 14, 15, 28, 29, 30, 31 } },
+    { { 0, 16, 4, 20, 8, 24, 12, 28, 1, 17, 5, 21, 9, 25, 13, 29 },
+      { 2, 18, 6, 22, 10, 26, 14, 30, 3, 19, 7, 23, 11, 27, 15, 31 } }
+};
+
+/* The 2-byte values (widened into the 32-bit lanes of t[k]) of
+   tl__sr16_quad4_vector to their taps without the float transposes:
+   unsigned packs narrow them exactly, two vectors a pack, and one
+   two-source dword permute makes each pair of taps (after a word shuffle
+   inside the lanes where lanes are not taps). Six or eight operations
+   for 64 values where the transposes and two word permutes took ten. */
+TL__SR_INLINE void tl__sr16_quad4_put_u16(const simde__m512 *t, int lanes_rows, int n, char *d, size_t tap)
+{
+    simde__m512i p01 = simde_mm512_packus_epi32(simde_mm512_castps_si512(t[0]), simde_mm512_castps_si512(t[1]));
+    simde__m512i p23 = simde_mm512_packus_epi32(simde_mm512_castps_si512(t[2]), simde_mm512_castps_si512(t[3]));
+    const int32_t(*pick)[16] = tl__sr16_u16_taps[!lanes_rows];
+    if (!lanes_rows) {
+        simde__m512i w = simde_mm512_loadu_si512((const void *)tl__sr16_words_t2x4);
+        p01 = simde_mm512_shuffle_epi8(p01, w);
+        p23 = simde_mm512_shuffle_epi8(p23, w);
+    }
+    tl__sr16_quad4_put2(simde_mm512_permutex2var_epi32(p01, simde_mm512_loadu_si512((const void *)pick[0]), p23), n,
+                        d, tap);
+    if (n > 2)
+        tl__sr16_quad4_put2(simde_mm512_permutex2var_epi32(p01, simde_mm512_loadu_si512((const void *)pick[1]), p23),
+                            n - 2, d + 2 * tap, tap);
 }
 
 /* 16 values at p (es bytes each) in 32-bit lanes: 2-byte ones in the
@@ -3715,11 +3746,15 @@ TL__SR_INLINE void tl__sr16_quad4_vector(const tl__sr_q4v *TL__RESTRICT v, int l
         tl__sr16_quad4_put_i8(t, lanes_rows, cv->u8, n, d, tap);
         return;
     }
+    if (out == TL__SR_Q4_WORDS) {
+        tl__sr16_quad4_put_u16(t, lanes_rows, n, d, tap);
+        return;
+    }
     if (lanes_rows) tl__sr16_lanes_t4x4(&t[0], &t[1], &t[2], &t[3]);
     else TL__SR_LANES_T4X4(simde_mm512_, t, x, 4);     /* inside each lane */
-    if (out == TL__SR_Q4_BF16 || out == TL__SR_Q4_WORDS) {
-        tl__sr16_quad4_put_words(t, out == TL__SR_Q4_WORDS, n, d, tap);
-        if (n > 2) tl__sr16_quad4_put_words(t + 2, out == TL__SR_Q4_WORDS, n - 2, d + 2 * tap, tap);
+    if (out == TL__SR_Q4_BF16) {
+        tl__sr16_quad4_put2(tl__sr16_to_bf16x2(t[0], t[1]), n, d, tap);
+        if (n > 2) tl__sr16_quad4_put2(tl__sr16_to_bf16x2(t[2], t[3]), n - 2, d + 2 * tap, tap);
         return;
     }
     TL__SR_UNROLL
