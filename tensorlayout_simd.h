@@ -6334,7 +6334,8 @@ static int tl__sr_q4_blocks_ok(const tl_reorder_plan *p, tl_dim B)
 
 /* Copies of 4-byte weights blocked B x B over 4 to 9 taps (oihw ->
    OIhw4i4o, OIhw4o4i, OIhw8i8o, OIhw8o8i, OIhw16o16i from 2x2 to 3x3
-   kernels), in AVX-512: dst holds per tap m of the loop M (B^2 values
+   kernels; 2-byte ones too, tl__sr_q4_blocks_ok, and conversions from
+   f32, tl__sr_quads4_converts), in AVX-512: dst holds per tap m of the loop M (B^2 values
    apart) B rows of B, the loops X (dst stride B) and L, where one of X
    and L strides by M's size in the source: the inputs, whose taps a
    source row holds in runs. Where L is the inputs, each 16-byte lane of
