@@ -585,14 +585,14 @@ typedef struct {
                                    lanes at lo and hi, their 4 rows s1
                                    apart) */
     int out;                    /* TL__SR_Q4_*: how values leave (wide) */
-    int es;                     /* source bytes a value: 4, or 2 (wide
-                                   copies, widened to 32-bit lanes) */
 } tl__sr_q4;
 
 /* How a TL__SR_QUADS4 step leaves its values: copied as bits (4-byte
    values, or 2-byte ones from the low halves of their lanes), or
    converted from f32 (tl__sr_q4cv) into f32, s8 or u8, or bf16. */
 enum { TL__SR_Q4_COPY, TL__SR_Q4_WORDS, TL__SR_Q4_F32, TL__SR_Q4_I8, TL__SR_Q4_BF16 };   /* converted from TL__SR_Q4_F32 on */
+/* Source bytes a value (2: widened into 32-bit lanes as it loads). */
+#define TL__SR_Q4_ES(out) ((out) == TL__SR_Q4_WORDS ? 2 : 4)
 
 static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL };
 
@@ -3733,7 +3733,7 @@ TL__SR_INLINE void tl__sr16_quad4_vector(const tl__sr_q4v *TL__RESTRICT v, int l
 {
     simde__m512i idx = simde_mm512_loadu_si512((const void *)v->idx);
     simde__m512 t[4], x[4];
-    int r, es = out == TL__SR_Q4_WORDS ? 2 : 4;
+    int r, es = TL__SR_Q4_ES(out);
     TL__SR_UNROLL
     for (r = 0; r < 4; ++r) {
         size_t o = (size_t)(r / 2) * s2 + (size_t)(r % 2) * s1;
@@ -3774,7 +3774,7 @@ TL__SR_INLINE void tl__sr16_quad4_group(const tl__sr_q4 *TL__RESTRICT q, int nv,
     TL__SR_UNROLL4
     for (v = 0; v < nv; ++v)
         tl__sr16_quad4_vector(&q->v[g * nv + v], lanes_rows, out, n, s, q->s1, q->s2, cv,
-                              cv ? cv->s + 64 * v : NULL, d + (size_t)v * 16 * TL__SR_Q4_DSZ(out), tap, nt);
+                              out >= TL__SR_Q4_F32 ? cv->s + 64 * v : NULL, d + (size_t)v * 16 * TL__SR_Q4_DSZ(out), tap, nt);
 }
 
 /* tl__sr16_quads4 with its lanes' order, its vectors a tap (nv), its
@@ -6417,11 +6417,11 @@ static int32_t tl__sr_q4_pick(int at, int a, int b)
    from lane to lane), lane e holding tap e. */
 static void tl__sr_q4_lanes_rows(const tl__sr_q4 *q, int nm, tl_dim rs, int B, int g, int v, tl__sr_q4v *w)
 {
-    size_t run = (size_t)(4 * v / (B / 4)) * (size_t)rs * (size_t)q->es;
+    size_t es = (size_t)TL__SR_Q4_ES(q->out), run = (size_t)(4 * v / (B / 4)) * (size_t)rs * es;
     int a, b, k, e;
     tl__sr_q4_windows(nm, g, &a, &b);
-    w->lo = run + (size_t)a * (size_t)q->es;
-    w->hi = run + (size_t)b * (size_t)q->es;
+    w->lo = run + (size_t)a * es;
+    w->hi = run + (size_t)b * es;
     for (k = 0; k < 4; ++k)
         for (e = 0; e < 4; ++e)
             w->idx[4 * e + k] = tl__sr_q4_pick(k * nm + 4 * g + (e < q->n[g] ? e : q->n[g] - 1), a, b);
@@ -6433,6 +6433,7 @@ static void tl__sr_q4_lanes_rows(const tl__sr_q4 *q, int nm, tl_dim rs, int B, i
    earlier, inside the row's 8 nm values (B of 8). */
 static void tl__sr_q4_lanes_inputs(const tl__sr_q4 *q, int nm, tl_dim rs, int B, int g, int v, tl__sr_q4v *w)
 {
+    size_t es = (size_t)TL__SR_Q4_ES(q->out);
     int a, b, j, e;
     if (B == 4) {
         tl__sr_q4_windows(nm, g, &a, &b);
@@ -6440,8 +6441,8 @@ static void tl__sr_q4_lanes_inputs(const tl__sr_q4 *q, int nm, tl_dim rs, int B,
         a = 2 * v * nm + 4 * g < 8 * nm - 16 ? 2 * v * nm + 4 * g : 8 * nm - 16;
         b = a;
     }
-    w->lo = (size_t)a * (size_t)q->es;
-    w->hi = ((size_t)(B == 4 ? 0 : 4 * rs) + (size_t)b) * (size_t)q->es;
+    w->lo = (size_t)a * es;
+    w->hi = ((size_t)(B == 4 ? 0 : 4 * rs) + (size_t)b) * es;
     for (j = 0; j < 4; ++j)
         for (e = 0; e < 4; ++e) {
             int tap = 4 * g + (e < q->n[g] ? e : q->n[g] - 1);
@@ -6471,10 +6472,11 @@ static void tl__sr_q4_lanes8(tl__sr_q4 *q, int B, size_t a, size_t x)
 static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_q4 *q)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K], *M = &p->loops[sh->M];
+    size_t es;
     int nm = (int)(sh->quads_back ? L->size : M->size), B = (int)(sh->quads_back ? M->size : L->size), g, v;
     q->wide = tl__sr_avx512() && !sh->quads_back;
-    q->es = (int)tl_dt_size(p->src_md.data_type);
-    q->out = p->mode == TL_REORDER_MODE_COPY ? (q->es == 2 ? TL__SR_Q4_WORDS : TL__SR_Q4_COPY)
+    q->out = p->mode == TL_REORDER_MODE_COPY
+               ? (tl_dt_size(p->src_md.data_type) == 2 ? TL__SR_Q4_WORDS : TL__SR_Q4_COPY)
            : p->dst_md.data_type == TL_F32   ? TL__SR_Q4_F32
            : p->dst_md.data_type == TL_BF16  ? TL__SR_Q4_BF16
                                              : TL__SR_Q4_I8;
@@ -6488,16 +6490,17 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
         tl__sr_q4_lanes8(q, B, (size_t)L->src_stride * 4, (size_t)X->src_stride * 4);
         return;
     }
+    es = (size_t)TL__SR_Q4_ES(q->out);
     q->lanes_rows = L->src_stride == nm;
     q->nv = B * B / 16;
     /* t[r]'s runs: the next lane's 4 nm values on in the row (B of 16,
        and B of 8 within a row), or the next row (B of 4; the second
        row of a vector of B of 8; rows of 4 inputs' lanes) */
     if (q->lanes_rows) {
-        q->s1 = (size_t)(B == 4 ? X->src_stride : 4 * nm) * (size_t)q->es;
-        q->s2 = B == 8 ? (size_t)X->src_stride * (size_t)q->es : 2 * q->s1;
+        q->s1 = (size_t)(B == 4 ? X->src_stride : 4 * nm) * es;
+        q->s2 = B == 8 ? (size_t)X->src_stride * es : 2 * q->s1;
     } else {
-        q->s1 = (size_t)L->src_stride * (size_t)q->es;
+        q->s1 = (size_t)L->src_stride * es;
         q->s2 = 2 * q->s1;
     }
     for (g = 0; g < q->ng; ++g) {
@@ -6531,15 +6534,16 @@ static void tl__sr_q4_scales(const tl_reorder_plan *p, const tl__sr_shape *sh, t
                 }
 }
 
-/* cv for plan p's converting TL__SR_QUADS4 steps: no scales yet, or 1
-   for all without them. */
-static void tl__sr_q4cv_init(const tl_reorder_plan *p, tl__sr_q4cv *cv)
+/* cv for plan p's converting TL__SR_QUADS4 steps (q's vectors): no
+   scales yet (tl__sr_q4_scales fills them), or 1 for all without them. */
+static void tl__sr_q4cv_init(const tl_reorder_plan *p, const tl__sr_q4 *q, tl__sr_q4cv *cv)
 {
-    size_t e;
+    int e;
     cv->q = tl__sr_q_of(p, tl__sr_no_scales);
     cv->u8 = p->dst_md.data_type == TL_U8;
     cv->sidx = -1;
-    for (e = 0; e < sizeof cv->s / sizeof cv->s[0]; ++e) cv->s[e] = 1.f;
+    if (!p->scales)
+        for (e = 0; e < 64 * q->nv; ++e) cv->s[e] = 1.f;
 }
 
 #define TL__SR_SIDE_ROWS 32 /* rows of a large tile below which its tiles go side by side */
@@ -8056,7 +8060,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     if (sh.shape == TL__SR_QUADS4) {
         tl__sr_q4_init(p, &sh, &q4);
         sh.q4 = &q4;
-        if (q4.out >= TL__SR_Q4_F32) tl__sr_q4cv_init(p, &q4cv);
+        if (q4.out >= TL__SR_Q4_F32) tl__sr_q4cv_init(p, &q4, &q4cv);
         sh.q4cv = &q4cv;
     }
     if (sh.shape == TL__SR_TILE_ROWS) {

@@ -937,6 +937,11 @@ static void quads4(void)
     }
 }
 
+/* Kernels for quads4_convert and quads4_words: taps 1 to 9, the last
+   group of 4 holding 1 to 4 of them. */
+static const int khw[9][2] = { { 1, 1 }, { 2, 2 }, { 1, 5 }, { 2, 3 }, { 3, 2 }, { 1, 7 }, { 2, 4 }, { 3, 3 },
+                               { 1, 3 } };
+
 /* Weights converted from f32 as AVX-512's quads4 copies them
    (tl__sr_quads4_converts): the layouts above into s8, u8, bf16 and
    scaled f32, with no scale, one, one per o (fixed along the inputs'
@@ -953,9 +958,6 @@ static void quads4_convert(void)
         { "oihw", "OIhw8i8o", 4, 8 }, { "oihw", "OIhw8o8i", 4, 8 }, { "oihw", "OIhw16o16i", 4, 16 }
     };
     static const tl_data_type dts[4] = { TL_S8, TL_U8, TL_BF16, TL_F32 };
-    /* taps 1 to 9, the last group of 4 holding 1 to 4 of them */
-    static const int khw[9][2] = { { 1, 1 }, { 2, 2 }, { 1, 5 }, { 2, 3 }, { 3, 2 }, { 1, 7 }, { 2, 4 },
-                                   { 3, 3 }, { 1, 3 } };
     static float scales[3 * 16 * 2];
     size_t i, e;
     int u, j, taken = 0;
@@ -1019,8 +1021,6 @@ static void quads4_words(void)
         { "oihw", "OIhw4i4o", 4, 4 }, { "oihw", "OIhw4o4i", 4, 4 }, { "goihw", "gOIhw4i4o", 5, 4 },
         { "oihw", "OIhw8i8o", 4, 8 }, { "oihw", "OIhw8o8i", 4, 8 }, { "oihw", "OIhw16o16i", 4, 16 }
     };
-    static const int khw[9][2] = { { 1, 1 }, { 2, 2 }, { 1, 5 }, { 2, 3 }, { 3, 2 }, { 1, 7 }, { 2, 4 },
-                                   { 3, 3 }, { 1, 3 } };
     static const tl_dim big[3][4] = { { 512, 464, 3, 3 }, { 464, 512, 3, 3 }, { 512, 480, 3, 3 } };
     size_t i;
     int o, j, taken = 0;
