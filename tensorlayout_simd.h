@@ -765,12 +765,13 @@ TL__SR_INLINE tl__sr_q tl__sr_q_of(const tl_reorder_plan *p, tl__sr_scales sc)
    scale of each lane of the 4 permuted vectors t[k] of a tap's vector
    v, in their order before the transposes (tl__sr_q4_scales), at s +
    16 (4 v + k); 1 without scales. sidx: the scale index s holds (-1:
-   none yet). */
+   none yet); co: each lane's scale index from sidx. */
 typedef struct {
     tl__sr_q q;
     int u8;
     tl_dim sidx;
     float s[16 * 4 * 16];
+    tl_dim co[16 * 4 * 16];
 } tl__sr_q4cv;
 
 /* DESIGN's formula on n values (a multiple of 4) in place, one operation
@@ -6216,6 +6217,8 @@ typedef struct {
                                    of taps (M: the lanes' loop, L: taps) */
     const tl__sr_q4 *q4;        /* TL__SR_QUADS4's permutes (K: the loop of
                                    a vector's lanes, K2: its blocks') */
+    int Q;                      /* ... and its columns of 4 inputs
+                                   (tl__sr_quads4_cols); -1: none */
     tl__sr_q4cv *q4cv;          /* ... and its arithmetic, converting */
     int src_order;              /* TL__SR_RUN copies: K2 walked inside K
                                    (tl__sr_runs_src_order) */
@@ -6332,6 +6335,38 @@ static int tl__sr_q4_blocks_ok(const tl_reorder_plan *p, tl_dim B)
     return es == 4 && (B == 4 || B == 8 || B == 16) && tl__sr_avx2();
 }
 
+/* Weights whose taps hold X's outputs by 4 inputs (L, dst stride 1)
+   in columns of 4 inputs (Q: dst stride 4 X, source stride 4 nm; or
+   one column): OIhw4i16o4i, OIhw2i8o4i, OIhw16o4i from oihw, in
+   AVX-512. Each 4 x 4 of a tap is one vector as OIhw4o4i's (lanes are
+   4 inputs of a row), from its own 4 rows and inputs of the source;
+   4, 16 or 64 of them a tap. The s8 OIhw4i16o4i of convolutions went
+   through tiles of 16 outputs by 4 inputs, whose 16-byte dst rows take
+   a store each (f32 -> s8 256x256x3x3 with a scale per output: 0.43 of
+   memcpy on the Zen 4). Returns X and sets *Q (-1: one column); -1:
+   none. */
+static int tl__sr_quads4_cols(const tl_reorder_plan *p, int M, int *Q)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    tl_dim nm = p->loops[M].size, nx, nq = 1;
+    int x, q;
+    if (L->src_stride != nm) return -1;
+    for (x = 0; x < p->nloops - 1 && (x == M || p->loops[x].dst_stride != 4); ++x) {}
+    if (x == p->nloops - 1) return -1;
+    nx = p->loops[x].size;
+    for (q = 1; q < p->nloops - 1; ++q)     /* not loops[0], which threads split */
+        if (q != M && q != x && p->loops[q].dst_stride == 4 * nx && p->loops[q].src_stride == 4 * nm) {
+            nq = p->loops[q].size;
+            *Q = q;
+        }
+    if ((nx != 4 && nx != 8 && nx != 16) || (nx * nq != 16 && nx * nq != 64) ||
+        p->loops[M].dst_stride != 4 * nx * nq) {
+        *Q = -1;
+        return -1;
+    }
+    return x;
+}
+
 /* Copies of 4-byte weights blocked B x B over 4 to 9 taps (oihw ->
    OIhw4i4o, OIhw4o4i, OIhw8i8o, OIhw8o8i, OIhw16o16i from 2x2 to 3x3
    kernels; 2-byte ones too, tl__sr_q4_blocks_ok, and conversions from
@@ -6344,15 +6379,18 @@ static int tl__sr_q4_blocks_ok(const tl_reorder_plan *p, tl_dim B)
    takes any source rows and from 4 taps to TL__SR_QUADS_TAPS; 16i16o only
    from beyond the caches (TL__SR_SRC_FAR), where its streamed stores ran
    500x600x3x3 2.3x faster than the merged tiles (Zen 3), which match it
-   in cache. Returns X; -1: none. */
-static int tl__sr_quads4_loop(const tl_reorder_plan *p, int M)
+   in cache. Returns X (and the columns' loop, tl__sr_quads4_cols, in
+   *Q); -1: none. */
+static int tl__sr_quads4_loop(const tl_reorder_plan *p, int M, int *Q)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     tl_dim nm, B = L->size;
     int x, wide = tl__sr_avx512(), rows;
+    *Q = -1;
     if (M < 0 || !tl__sr_q4_blocks_ok(p, B)) return -1;
     nm = p->loops[M].size;
-    if (p->loops[M].dst_stride != B * B || nm < 4 || nm > (wide ? 9 : TL__SR_QUADS_TAPS)) return -1;
+    if (nm < 4 || nm > (wide ? 9 : TL__SR_QUADS_TAPS)) return -1;
+    if (p->loops[M].dst_stride != B * B) return wide && B == 4 ? tl__sr_quads4_cols(p, M, Q) : -1;
     rows = wide ? B < 16 : B < 16 || TL__SR_SRC_FAR(p);     /* lanes of 4 rows (L not the inputs) */
     for (x = 0; x < p->nloops - 1; ++x)
         if (x != M && p->loops[x].size == B && p->loops[x].dst_stride == B &&
@@ -6380,16 +6418,16 @@ static int tl__sr_quads4_back_loop(const tl_reorder_plan *p, int M)
     return -1;
 }
 
-/* The loop of p other than L, M and X with the most iterations, the
+/* The loop of p other than L, M, X (sh->K) and Q with the most iterations, the
    inner one of equals (the blocks of TL__SR_QUADS4, walked inside a
    step), one along which the scales stay where fixed; -1: none. The
    innermost alone gave grouped weights with few inputs steps of 2
    blocks (gOIhw4o4i 32x8x8x3x3: 0.9 of oneDNN). */
-static int tl__sr_quads4_blocks(const tl_reorder_plan *p, int M, int X, int fixed)
+static int tl__sr_quads4_blocks(const tl_reorder_plan *p, const tl__sr_shape *sh, int fixed)
 {
     int l, best = -1;
     for (l = p->nloops - 2; l >= 0; --l)
-        if (l != M && l != X && (!fixed || p->loops[l].scale_stride == 0) &&
+        if (l != sh->M && l != sh->K && l != sh->Q && (!fixed || p->loops[l].scale_stride == 0) &&
             (best < 0 || p->loops[l].size > p->loops[best].size))
             best = l;
     return best;
@@ -6412,12 +6450,12 @@ static int32_t tl__sr_q4_pick(int at, int a, int b)
 }
 
 /* Vector v of group g of TL__SR_QUADS4 where lanes are 4 inputs of a
-   row (B/4 lanes a row, rows rs values apart): t[r] is lane r's 4
-   inputs of 4 taps, from their run (tl__sr_q4_init's s1 and s2 step
-   from lane to lane), lane e holding tap e. */
-static void tl__sr_q4_lanes_rows(const tl__sr_q4 *q, int nm, tl_dim rs, int B, int g, int v, tl__sr_q4v *w)
+   row: t[r] is lane r's 4 inputs of 4 taps, from their run (t[0]'s at
+   byte run of the block; tl__sr_q4_init's s1 and s2 step from lane to
+   lane), lane e holding tap e. */
+static void tl__sr_q4_lanes_rows(const tl__sr_q4 *q, int nm, size_t run, int g, tl__sr_q4v *w)
 {
-    size_t es = (size_t)TL__SR_Q4_ES(q->out), run = (size_t)(4 * v / (B / 4)) * (size_t)rs * es;
+    size_t es = (size_t)TL__SR_Q4_ES(q->out);
     int a, b, k, e;
     tl__sr_q4_windows(nm, g, &a, &b);
     w->lo = run + (size_t)a * es;
@@ -6473,8 +6511,9 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K], *M = &p->loops[sh->M];
     size_t es;
-    int nm = (int)(sh->quads_back ? L->size : M->size), B = (int)(sh->quads_back ? M->size : L->size), g, v;
+    int nm = (int)(sh->quads_back ? L->size : M->size), B = (int)(sh->quads_back ? M->size : L->size), g, v, nc;
     q->wide = tl__sr_avx512() && !sh->quads_back;
+    q->lanes_rows = 0;
     q->out = p->mode == TL_REORDER_MODE_COPY
                ? (tl_dt_size(p->src_md.data_type) == 2 ? TL__SR_Q4_WORDS : TL__SR_Q4_COPY)
            : p->dst_md.data_type == TL_F32   ? TL__SR_Q4_F32
@@ -6492,9 +6531,12 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     }
     es = (size_t)TL__SR_Q4_ES(q->out);
     q->lanes_rows = L->src_stride == nm;
-    q->nv = B * B / 16;
+    /* B of 4 where lanes are inputs: columns (tl__sr_quads4_cols), nc
+       vectors down a column, one per 4 rows */
+    nc = (int)X->size / 4;
+    q->nv = B == 4 && q->lanes_rows ? (int)M->dst_stride / 16 : B * B / 16;
     /* t[r]'s runs: the next lane's 4 nm values on in the row (B of 16,
-       and B of 8 within a row), or the next row (B of 4; the second
+       and B of 8 within a row), or the next row (columns; the second
        row of a vector of B of 8; rows of 4 inputs' lanes) */
     if (q->lanes_rows) {
         q->s1 = (size_t)(B == 4 ? X->src_stride : 4 * nm) * es;
@@ -6506,44 +6548,48 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     for (g = 0; g < q->ng; ++g) {
         q->n[g] = nm - 4 * g < 4 ? nm - 4 * g : 4;
         for (v = 0; v < q->nv; ++v) {
-            if (q->lanes_rows) tl__sr_q4_lanes_rows(q, nm, X->src_stride, B, g, v, &q->v[g * q->nv + v]);
+            tl_dim run = B > 4 ? 4 * v / (B / 4) * X->src_stride
+                               : v % nc * 4 * X->src_stride + (sh->Q >= 0 ? v / nc * p->loops[sh->Q].src_stride : 0);
+            if (q->lanes_rows) tl__sr_q4_lanes_rows(q, nm, (size_t)run * es, g, &q->v[g * q->nv + v]);
             else tl__sr_q4_lanes_inputs(q, nm, L->src_stride, B, g, v, &q->v[g * q->nv + v]);
         }
     }
 }
 
 /* The scales of a converting TL__SR_QUADS4 step whose first scale index
-   is sidx into cv (tl__sr_q4cv), unless it holds them: lane L of t[k]
-   of a tap's vector v holds its dword e of dst's value 16 v + 4 k + e
-   of the tap's B x B where lanes are taps (lanes_rows), else dword e
-   is tap e and the value 16 v + 4 L + k; the value's row of B is X's,
-   its column L's. */
+   is sidx into cv (tl__sr_q4cv), unless it holds them. */
 static void tl__sr_q4_scales(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_q4cv *cv, tl_dim sidx)
 {
-    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
-    tl_dim xc = p->loops[sh->K].scale_stride, at;
-    int v, k, l, e;
+    int e;
     if (!p->scales || sidx == cv->sidx) return;
     cv->sidx = sidx;
-    for (v = 0; v < sh->q4->nv; ++v)
-        for (k = 0; k < 4; ++k)
-            for (l = 0; l < 4; ++l)
-                for (e = 0; e < 4; ++e) {
-                    at = 16 * v + (sh->q4->lanes_rows ? 4 * k + e : 4 * l + k);
-                    cv->s[16 * (4 * v + k) + 4 * l + e] = p->scales[sidx + at / L->size * xc + at % L->size * L->scale_stride];
-                }
+    for (e = 0; e < 64 * sh->q4->nv; ++e) cv->s[e] = p->scales[sidx + cv->co[e]];
 }
 
-/* cv for plan p's converting TL__SR_QUADS4 steps (q's vectors): no
-   scales yet (tl__sr_q4_scales fills them), or 1 for all without them. */
-static void tl__sr_q4cv_init(const tl_reorder_plan *p, const tl__sr_q4 *q, tl__sr_q4cv *cv)
+/* cv for plan p's converting TL__SR_QUADS4 steps (sh->q4's vectors): no
+   scales yet (tl__sr_q4_scales fills them) but where each lane's come
+   from, or 1 for all without them. Lane L of t[k] of a tap's vector v
+   holds its dword e of dst's value 16 v + 4 k + e of the tap where lanes
+   are taps (lanes_rows), else dword e is tap e and the value 16 v + 4 L
+   + k; the loops inside a tap (L, X, Q) place the value. */
+static void tl__sr_q4cv_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_q4cv *cv)
 {
-    int e;
+    const tl_reorder_loop *lp = p->loops;
+    tl_dim at;
+    int e, x;
     cv->q = tl__sr_q_of(p, tl__sr_no_scales);
     cv->u8 = p->dst_md.data_type == TL_U8;
     cv->sidx = -1;
-    if (!p->scales)
-        for (e = 0; e < 64 * q->nv; ++e) cv->s[e] = 1.f;
+    for (e = 0; e < 64 * sh->q4->nv; ++e) {
+        if (!p->scales) {
+            cv->s[e] = 1.f;
+            continue;
+        }
+        at = 16 * (e / 64) + (sh->q4->lanes_rows ? e / 16 % 4 * 4 + e % 4 : e % 16 / 4 * 4 + e / 16 % 4);
+        for (cv->co[e] = 0, x = 0; x < p->nloops; ++x)
+            if (x != sh->M && lp[x].dst_stride < lp[sh->M].dst_stride)
+                cv->co[e] += at / lp[x].dst_stride % lp[x].size * lp[x].scale_stride;
+    }
 }
 
 #define TL__SR_SIDE_ROWS 32 /* rows of a large tile below which its tiles go side by side */
@@ -6920,14 +6966,17 @@ static int tl__sr_plan_joins(const tl_reorder_plan *p, int K);
    gathered values. */
 static int tl__sr_quads4_converts(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     tl_data_type dt = p->dst_md.data_type;
-    int X = tl__sr_quads4_loop(p, sh->M);
+    int Q, X = tl__sr_quads4_loop(p, sh->M, &Q);
     if (X < 0 || !tl__sr_avx512() || p->src_md.data_type != TL_F32 || p->beta != 0 ||
-        (dt != TL_F32 && dt != TL_S8 && dt != TL_U8 && dt != TL_BF16) || p->loops[sh->M].scale_stride != 0)
+        (dt != TL_F32 && dt != TL_S8 && dt != TL_U8 && dt != TL_BF16) || p->loops[sh->M].scale_stride != 0 ||
+        (tl_dt_size(dt) == 1 && p->loops[sh->M].dst_stride != L->size * L->size))   /* columns: tl__sr_quads4_cols */
         return 0;
     sh->shape = TL__SR_QUADS4;
     sh->K = X;
-    sh->K2 = tl__sr_quads4_blocks(p, sh->M, X, p->scales != NULL);
+    sh->Q = Q;
+    sh->K2 = tl__sr_quads4_blocks(p, sh, p->scales != NULL);
     sh->stream = dt == TL_F32 && TL__SR_DST_FAR(p);
     return 1;
 }
@@ -6941,6 +6990,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     sh->K = -1;
     sh->K2 = -1;
     sh->K3 = -1;
+    sh->Q = -1;
     sh->tail = -1;
     if (L->src_stride == 1 && L->dst_stride == 1) {
         sh->shape = TL__SR_RUN;
@@ -6967,11 +7017,11 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         /* beta is 0 here: dst is only written, and past this size it would
            just push the source out of the caches */
         sh->stream = TL__SR_DST_FAR(p);
-        sh->K = tl__sr_quads4_loop(p, sh->M);
+        sh->K = tl__sr_quads4_loop(p, sh->M, &sh->Q);
         if (sh->K < 0) sh->quads_back = (sh->K = tl__sr_quads4_back_loop(p, sh->M)) >= 0;
         if (sh->K >= 0) {
             sh->shape = TL__SR_QUADS4;
-            sh->K2 = tl__sr_quads4_blocks(p, sh->M, sh->K, 0);
+            sh->K2 = tl__sr_quads4_blocks(p, sh, 0);
             return;
         }
         if (sh->M < 0) sh->shape = TL__SR_STRIDED;
@@ -8055,12 +8105,12 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
         step[l] = 1;
         inner[l] = sh.shape == TL__SR_BLOCKS ? l > sh.k
                  : l == L || l == sh.M || ((sh.shape == TL__SR_RUN || sh.shape == TL__SR_QUADS4) && l == sh.K) ||
-                   l == sh.K2 || (sh.K3 >= 0 && l >= sh.K3 && l < sh.K2);
+                   l == sh.K2 || l == sh.Q || (sh.K3 >= 0 && l >= sh.K3 && l < sh.K2);
     }
     if (sh.shape == TL__SR_QUADS4) {
         tl__sr_q4_init(p, &sh, &q4);
         sh.q4 = &q4;
-        if (q4.out >= TL__SR_Q4_F32) tl__sr_q4cv_init(p, &q4, &q4cv);
+        if (q4.out >= TL__SR_Q4_F32) tl__sr_q4cv_init(p, &sh, &q4cv);
         sh.q4cv = &q4cv;
     }
     if (sh.shape == TL__SR_TILE_ROWS) {

@@ -1074,6 +1074,69 @@ static void quads4_words(void)
     if (tl__sr_avx512()) CHECK_MSG(taken >= 60, "only %d 2-byte plans copied by quads4", taken);
 }
 
+/* Weights in columns of 4 inputs (tl__sr_quads4_cols: OIhw4i16o4i and
+   kin) by AVX-512's quads4: copies of f32, s32, bf16 and f16; f32 into
+   bf16 and scaled f32 (one scale, per o, per i), taken; into s8 and u8
+   (the zipped blocks' work) and with beta, compared only; kernels of 1
+   to 9 taps (taken from 4), O of one to three blocks or a tail (boxes),
+   I of one to three blocks (two at least of 4, which would merge 16o4i's
+   o and i), views, one or two threads. */
+static void quads4_cols(void)
+{
+    static const struct { const char *st, *dt; int nd; tl_dim bo, bi; } k[] = {
+        { "oihw", "OIhw4i16o4i", 4, 16, 16 }, { "oihw", "OIhw2i8o4i", 4, 8, 8 },
+        { "oihw", "OIhw16o4i", 4, 16, 4 },    { "oihw", "OIhw4i4o4i", 4, 4, 16 },
+        { "oihw", "OIhw8i8o4i", 4, 8, 32 },   { "goihw", "gOIhw4i16o4i", 5, 16, 16 }
+    };
+    static const tl_data_type sdt[8] = { TL_F32, TL_S32, TL_BF16, TL_F16, TL_F32, TL_F32, TL_F32, TL_F32 };
+    static const tl_data_type ddt[8] = { TL_F32, TL_S32, TL_BF16, TL_F16, TL_BF16, TL_F32, TL_S8, TL_U8 };
+    static float scales[3 * 96];
+    size_t i, e;
+    int u, j, taken = 0;
+    for (e = 0; e < sizeof scales / sizeof scales[0]; ++e) scales[e] = 0.25f + 0.375f * (float)(e % 7);
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (u = 0; u < 24; ++u)
+            for (j = 0; j < 9; ++j) {
+                tl_dim dims[5], pdims[5], off[5] = { 0, 0, 0, 0, 0 };
+                tl_memory_desc ps, s, d;
+                tl_reorder_attr a;
+                int g = k[i].st[0] == 'g', n = 0, tail = (u + j) % 5 == 4, view = u % 3 == 1, attr = u / 8, got, want;
+                tl_data_type t = sdt[u % 8], w = ddt[u % 8];
+                char what[160];
+                if (g) dims[n++] = 2;
+                dims[n++] = k[i].bo * (1 + (u + j) % 3) + (tail ? 3 : 0);
+                dims[n++] = k[i].bi * (1 + (u / 3 + j) % 3 + (k[i].bi == 4));    /* one block of 4 merges o and i */
+                dims[n++] = khw[j][0];
+                dims[n++] = khw[j][1];
+                for (e = 0; e < (size_t)k[i].nd; ++e) pdims[e] = dims[e] + (view && (int)e == g + 1 ? 5 : 0);
+                off[g + 1] = view ? 2 : 0;
+                memset(&a, 0, sizeof a);
+                a.nthreads = 1 + j % 2;
+                if (t == TL_F32 && t != w) a.scales = scales;     /* 1 each: a conversion all the same */
+                if (t == TL_F32 && attr > 0) {                  /* one; per o, per i; beta */
+                    a.scales = scales;
+                    a.scale_mask = attr == 1 ? 0 : 1 << (g + (j % 2));
+                    if (attr == 2 && u % 8 < 4) a.beta = 0.5f;
+                }
+                if (tl_md_init_by_tag(&ps, k[i].nd, pdims, t, k[i].st) || tl_md_submemory(&s, &ps, dims, off) ||
+                    tl_md_init_by_tag(&d, k[i].nd, dims, w, k[i].dt)) {
+                    CHECK_MSG(0, "quads4 cols %s -> %s refused", k[i].st, k[i].dt);
+                    continue;
+                }
+                snprintf(what, sizeof what, "quads4 cols %s -> %s %s -> %s O %ld I %ld %ldx%ld attr %d%s",
+                         tl_dt_name(t), tl_dt_name(w), k[i].st, k[i].dt, (long)dims[g], (long)dims[g + 1],
+                         (long)dims[n - 2], (long)dims[n - 1], attr, view ? " view" : "");
+                compare(&s, &d, &a, (j + u) % 2 * 4, what);
+                if (tail) continue;                     /* boxes: compared only */
+                got = takes_shape(&s, &d, &a, TL__SR_QUADS4);
+                want = tl__sr_avx512() && khw[j][0] * khw[j][1] >= 4 && tl_dt_size(w) > 1 && a.beta == 0;
+                CHECK_MSG(got == want, "%s: quads4 %d, expected %d", what, got, want);
+                taken += got;
+            }
+    printf("quads4 cols: %d plans\n", taken);
+    if (tl__sr_avx512()) CHECK_MSG(taken >= 300, "only %d column plans by quads4", taken);
+}
+
 /* AVX2's quads4 over more taps than AVX-512's form takes: 5x5 to 9x9
    and 3-D kernels, taken up to TL__SR_QUADS_TAPS (64) taps without
    AVX-512; f32 and s32, O with a tail (boxes) or not, groups, dst on
@@ -2739,6 +2802,7 @@ int main(int argc, char **argv)
     quads4();
     quads4_convert();
     quads4_words();
+    quads4_cols();
     quads4_taps();
     quads4_back();
     copy_loops();
