@@ -536,6 +536,22 @@ static const tl__sr_scales tl__sr_one_scale = { &tl__sr_one_scale_at, 0, 0, 0 };
    NULL: none). */
 typedef struct { tl_dim count, c; size_t s, d; int nt; const char *next; } tl__sr_runs;
 
+/* The odometer over the loops lv[1..nlv) of a step's groups of runs
+   (tl__sr_copy_nest_n): s and d to the next group; 0 past the last. */
+TL__SR_INLINE int tl__sr_runs_next(tl_dim *at, const char **s, char **d, const tl__sr_runs *lv, int nlv)
+{
+    int m;
+    for (m = 1; m < nlv; ++m) {
+        *s += lv[m].s;
+        *d += lv[m].d;
+        if (++at[m] < lv[m].count) return 1;
+        *s -= (size_t)lv[m].count * lv[m].s;
+        *d -= (size_t)lv[m].count * lv[m].d;
+        at[m] = 0;
+    }
+    return 0;
+}
+
 /* Four groups of an f32 -> 8-bit block read straight from the source
    (tl__sr16_zipsrc_quads): lane 4k + z of a row's vector is value
    idx[4k + z] of the two-vector window that holds group k, the windows
@@ -4041,6 +4057,28 @@ static void tl__sr16_zipsrc_block(const tl__sr_q *q, int u8, const float *src, s
     else tl__sr16_zipsrc_quads(q, 0, u8, src, rs, sc, qd, nq, d);
 }
 
+/* tl__sr_copy_nest_n's groups of pairs of 32-byte runs side by side in
+   dst (the two 8o source blocks of each 16o row of OIhw8i8o ->
+   OIhw16i16o, the two nChw8c blocks of nChw16c's), the second pair
+   bytes after the first in the source: one 64-byte store a pair,
+   streamed (stream) where the group's stores lie on cache lines. */
+static void tl__sr16_copy_pairs(const char *s, char *d, size_t pair, const tl__sr_runs *lv, int nlv, int stream)
+{
+    tl_dim at[TL_REORDER_MAX_LOOPS] = { 0 }, k;
+    do {
+        const char *sk = s;
+        char *dk = d;
+        int nt = stream && (uintptr_t)d % 64 == 0 && lv[0].d == 64;
+        for (k = 0; k < lv[0].count; ++k, sk += lv[0].s, dk += lv[0].d) {
+            simde__m512d v = simde_mm512_insertf64x4(
+                simde_mm512_castpd256_pd512(simde_mm256_loadu_pd((const double *)(const void *)sk)),
+                simde_mm256_loadu_pd((const double *)(const void *)(sk + pair)), 1);
+            if (nt) tl__sr16_store(dk, simde_mm512_castpd_ps(v), 1);
+            else tl__sr16_store(dk, simde_mm512_castpd_ps(v), 0);
+        }
+    } while (tl__sr_runs_next(at, &s, &d, lv, nlv));
+}
+
 /* 32 values of a row at p as 16-bit words: as they are (es 2), or f32
    rounded to bf16 (es 4). */
 TL__SR_INLINE simde__m512i tl__sr16_row_words(int es, const char *p)
@@ -6866,22 +6904,18 @@ TL__SR_INLINE void tl__sr_copy_nest_n(const tl__sr_shape *sh, const char *s, cha
 {
     tl_dim at[TL_REORDER_MAX_LOOPS] = { 0 };
     tl__sr_runs two = rs;
-    int m;
     two.count = 2;
-    for (;;) {
+#if TL__SR_AVX512
+    if (n == 32 && rs.count == 2 && rs.d == 32 && tl__sr_avx512()) {
+        tl__sr16_copy_pairs(s, d, rs.s, lv, nlv, sh->stream);
+        return;
+    }
+#endif
+    do {
         int nt = tl__sr_runs_stream(sh, d, n, rs, lv[0].d);
         if (rs.count == 2) tl__sr_copy_runs_nt(s, d, n, two, lv[0], nt);
         else tl__sr_copy_runs_nt(s, d, n, rs, lv[0], nt);
-        for (m = 1; m < nlv; ++m) {
-            s += lv[m].s;
-            d += lv[m].d;
-            if (++at[m] < lv[m].count) break;
-            s -= (size_t)lv[m].count * lv[m].s;
-            d -= (size_t)lv[m].count * lv[m].d;
-            at[m] = 0;
-        }
-        if (m == nlv) return;
-    }
+    } while (tl__sr_runs_next(at, &s, &d, lv, nlv));
 }
 
 static void tl__sr_copy_nest(const tl__sr_shape *sh, const char *s, char *d, size_t n, tl__sr_runs rs,
