@@ -942,6 +942,13 @@ static void quads4(void)
 static const int khw[9][2] = { { 1, 1 }, { 2, 2 }, { 1, 5 }, { 2, 3 }, { 3, 2 }, { 1, 7 }, { 2, 4 }, { 3, 3 },
                                { 1, 3 } };
 
+/* Scales for the weights tests: positive, 7 of them in turn. */
+static void weight_scales(float *scales, size_t n)
+{
+    size_t e;
+    for (e = 0; e < n; ++e) scales[e] = 0.25f + 0.375f * (float)(e % 7);
+}
+
 /* Weights converted from f32 as AVX-512's quads4 copies them
    (tl__sr_quads4_converts): the layouts above into s8, u8, bf16 and
    scaled f32, with no scale, one, one per o (fixed along the inputs'
@@ -959,9 +966,9 @@ static void quads4_convert(void)
     };
     static const tl_data_type dts[4] = { TL_S8, TL_U8, TL_BF16, TL_F32 };
     static float scales[3 * 16 * 2];
-    size_t i, e;
+    size_t i;
     int u, j, taken = 0;
-    for (e = 0; e < sizeof scales / sizeof scales[0]; ++e) scales[e] = 0.25f + 0.375f * (float)(e % 7);
+    weight_scales(scales, sizeof scales / sizeof scales[0]);
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (u = 0; u < 20; ++u)
             for (j = 0; j < 9; ++j) {
@@ -1093,7 +1100,7 @@ static void quads4_cols(void)
     static float scales[3 * 96];
     size_t i, e;
     int u, j, taken = 0;
-    for (e = 0; e < sizeof scales / sizeof scales[0]; ++e) scales[e] = 0.25f + 0.375f * (float)(e % 7);
+    weight_scales(scales, sizeof scales / sizeof scales[0]);
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (u = 0; u < 24; ++u)
             for (j = 0; j < 9; ++j) {
