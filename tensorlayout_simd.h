@@ -604,8 +604,9 @@ typedef struct {
 } tl__sr_q4;
 
 /* How a TL__SR_QUADS4 step leaves its values: copied as bits (4-byte
-   values, or 2-byte ones from the low halves of their lanes), or
-   converted from f32 (tl__sr_q4cv) into f32, s8 or u8, or bf16. */
+   values, in AVX2's form only: tl__sr_q4_wide; or 2-byte ones from the
+   low halves of their lanes), or converted from f32 (tl__sr_q4cv) into
+   f32, s8 or u8, or bf16. */
 enum { TL__SR_Q4_COPY, TL__SR_Q4_WORDS, TL__SR_Q4_F32, TL__SR_Q4_I8, TL__SR_Q4_BF16 };   /* converted from TL__SR_Q4_F32 on */
 /* Source bytes a value (2: widened into 32-bit lanes as it loads). */
 #define TL__SR_Q4_ES(out) ((out) == TL__SR_Q4_WORDS ? 2 : 4)
@@ -3830,16 +3831,16 @@ TL__SR_INLINE void tl__sr16_quads4_out(const tl__sr_q4 *q, int out, const char *
    cache lines). As merged tiles (OIhw4i4o) or side-by-side tiles
    (OIhw4o4i) these went through borders or 16 x 16 blocks of 9 columns,
    a step per block: 0.55 and 0.31 of oneDNN's speed on 256x256x3x3 (Zen
-   4, in cache). cv: converted from f32 (q->out), else NULL. */
+   4, in cache). cv: converted from f32 (q->out), else NULL (2-byte
+   copies). */
 static void tl__sr16_quads4(const tl__sr_q4 *q, const char *s, char *d, tl__sr_runs J, const tl__sr_q4cv *cv,
                             int nt)
 {
     if (q->out == TL__SR_Q4_WORDS) tl__sr16_quads4_out(q, TL__SR_Q4_WORDS, s, d, J, NULL, 0);
     else if (q->out == TL__SR_Q4_I8) tl__sr16_quads4_out(q, TL__SR_Q4_I8, s, d, J, cv, 0);
     else if (q->out == TL__SR_Q4_BF16) tl__sr16_quads4_out(q, TL__SR_Q4_BF16, s, d, J, cv, 0);
-    else if (q->out == TL__SR_Q4_F32) tl__sr16_quads4_out(q, TL__SR_Q4_F32, s, d, J, cv, nt);
-    else if (nt) tl__sr16_quads4_out(q, TL__SR_Q4_COPY, s, d, J, NULL, 1);
-    else tl__sr16_quads4_out(q, TL__SR_Q4_COPY, s, d, J, NULL, 0);
+    else if (nt) tl__sr16_quads4_out(q, TL__SR_Q4_F32, s, d, J, cv, 1);
+    else tl__sr16_quads4_out(q, TL__SR_Q4_F32, s, d, J, cv, 0);
 }
 
 /* tl__sr8_convert_loop for f32 -> s8, u8 or bf16 without beta (the old
@@ -6354,6 +6355,16 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
     }
 }
 
+/* Whether TL__SR_QUADS4 takes AVX-512's form (tl__sr16_quads4) for p:
+   conversions and 2-byte copies. 4-byte copies keep AVX2's form, which
+   ran them 1.05-1.2x faster on the Zen 4 (f32 oihw -> OIhw4i4o, 4o4i,
+   8i8o, 8o8i, 16o16i, 4i16o4i 64x64x3x3 to 512x512x3x3, in process) and
+   takes OIhw16i16o from beyond the caches too (512x512x3x3: 1.8x). */
+static int tl__sr_q4_wide(const tl_reorder_plan *p)
+{
+    return tl__sr_avx512() && (p->mode != TL_REORDER_MODE_COPY || tl_dt_size(p->src_md.data_type) == 2);
+}
+
 #define TL__SR_QUADS_TAPS 64 /* taps up to which AVX2 copies weights by
                                   TL__SR_QUADS4 (7x7 kernels: 49) */
 
@@ -6405,16 +6416,16 @@ static int tl__sr_quads4_cols(const tl_reorder_plan *p, int M, int *Q)
     return x;
 }
 
-/* Copies of 4-byte weights blocked B x B over 4 to 9 taps (oihw ->
-   OIhw4i4o, OIhw4o4i, OIhw8i8o, OIhw8o8i, OIhw16o16i from 2x2 to 3x3
-   kernels; 2-byte ones too, tl__sr_q4_blocks_ok, and conversions from
-   f32, tl__sr_quads4_converts), in AVX-512: dst holds per tap m of the loop M (B^2 values
+/* Copies of weights blocked B x B (oihw -> OIhw4i4o, OIhw4o4i,
+   OIhw8i8o, OIhw8o8i, OIhw16o16i; 2-byte ones, tl__sr_q4_blocks_ok, and
+   conversions from f32, tl__sr_quads4_converts, in AVX-512's form over 4
+   to 9 taps, tl__sr_q4_wide): dst holds per tap m of the loop M (B^2 values
    apart) B rows of B, the loops X (dst stride B) and L, where one of X
    and L strides by M's size in the source: the inputs, whose taps a
    source row holds in runs. Where L is the inputs, each 16-byte lane of
    dst is 4 inputs of one row; where X is (B of 4 or 8: 16i16o would take
-   4 rows a permute), 4 rows of one input. Without AVX-512, AVX2's form
-   takes any source rows and from 4 taps to TL__SR_QUADS_TAPS; 16i16o only
+   4 rows a permute), 4 rows of one input. AVX2's form (4-byte copies,
+   and all without AVX-512) takes any source rows and from 4 taps to TL__SR_QUADS_TAPS; 16i16o only
    from beyond the caches (TL__SR_SRC_FAR), where its streamed stores ran
    500x600x3x3 2.3x faster than the merged tiles (Zen 3), which match it
    in cache. Returns X (and the columns' loop, tl__sr_quads4_cols, in
@@ -6423,12 +6434,12 @@ static int tl__sr_quads4_loop(const tl_reorder_plan *p, int M, int *Q)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     tl_dim nm, B = L->size;
-    int x, wide = tl__sr_avx512(), rows;
+    int x, wide = tl__sr_q4_wide(p), rows;
     *Q = -1;
     if (M < 0 || !tl__sr_q4_blocks_ok(p, B)) return -1;
     nm = p->loops[M].size;
     if (nm < 4 || nm > (wide ? 9 : TL__SR_QUADS_TAPS)) return -1;
-    if (p->loops[M].dst_stride != B * B) return wide && B == 4 ? tl__sr_quads4_cols(p, M, Q) : -1;
+    if (p->loops[M].dst_stride != B * B) return B == 4 ? tl__sr_quads4_cols(p, M, Q) : -1;
     rows = wide ? B < 16 : B < 16 || TL__SR_SRC_FAR(p);     /* lanes of 4 rows (L not the inputs) */
     for (x = 0; x < p->nloops - 1; ++x)
         if (x != M && p->loops[x].size == B && p->loops[x].dst_stride == B &&
@@ -6527,18 +6538,35 @@ static void tl__sr_q4_lanes_inputs(const tl__sr_q4 *q, int nm, tl_dim rs, int B,
         }
 }
 
+/* Where value u of a tap of TL__SR_QUADS4 lies in its rows of taps,
+   bytes from the first: the loops inside a tap (those of a smaller
+   stride than the taps' loop T in the tap's layout: dst, or the source
+   back) place it. */
+static size_t tl__sr_q4_at(const tl_reorder_plan *p, int T, int back, tl_dim u)
+{
+    tl_dim at = 0;
+    int l;
+    for (l = 0; l < p->nloops; ++l) {
+        const tl_reorder_loop *lp = &p->loops[l];
+        tl_dim in = back ? lp->src_stride : lp->dst_stride;
+        if (l != T && in < (back ? p->loops[T].src_stride : p->loops[T].dst_stride))
+            at += u / in % lp->size * (back ? lp->dst_stride : lp->src_stride);
+    }
+    return (size_t)at * 4;
+}
+
 /* AVX2's form of TL__SR_QUADS4: lane h of vector v is values 8v + 4h
-   .. + 3 of a tap's B x B block (B along the lanes, a bytes apart in the
-   rows of taps; B across, x bytes apart); lo and hi: its first value's
-   row of taps. */
-static void tl__sr_q4_lanes8(tl__sr_q4 *q, int B, size_t a, size_t x)
+   .. + 3 of a tap (of n values, the lanes along L, whose values lie a
+   bytes apart in the rows of taps); lo and hi: its first value's row of
+   taps. */
+static void tl__sr_q4_lanes8(const tl_reorder_plan *p, tl__sr_q4 *q, int T, int back, tl_dim n, size_t a)
 {
     int v;
-    q->nv = B * B / 8;
+    q->nv = (int)n / 8;
     q->s1 = a;
     for (v = 0; v < q->nv; ++v) {
-        q->v[v].lo = (size_t)(8 * v / B) * x + (size_t)(8 * v % B) * a;
-        q->v[v].hi = (size_t)((8 * v + 4) / B) * x + (size_t)((8 * v + 4) % B) * a;
+        q->v[v].lo = tl__sr_q4_at(p, T, back, 8 * v);
+        q->v[v].hi = tl__sr_q4_at(p, T, back, 8 * v + 4);
     }
 }
 
@@ -6550,7 +6578,7 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K], *M = &p->loops[sh->M];
     size_t es;
     int nm = (int)(sh->quads_back ? L->size : M->size), B = (int)(sh->quads_back ? M->size : L->size), g, v, nc;
-    q->wide = tl__sr_avx512() && !sh->quads_back;
+    q->wide = tl__sr_q4_wide(p) && !sh->quads_back;
     q->lanes_rows = 0;
     q->out = p->mode == TL_REORDER_MODE_COPY
                ? (tl_dt_size(p->src_md.data_type) == 2 ? TL__SR_Q4_WORDS : TL__SR_Q4_COPY)
@@ -6560,11 +6588,11 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     q->taps = nm;
     q->ng = (nm + 3) / 4;
     if (sh->quads_back) {      /* the rows of taps are dst's */
-        tl__sr_q4_lanes8(q, B, (size_t)M->dst_stride * 4, (size_t)X->dst_stride * 4);
+        tl__sr_q4_lanes8(p, q, p->nloops - 1, 1, (tl_dim)B * B, (size_t)M->dst_stride * 4);
         return;
     }
     if (!q->wide) {
-        tl__sr_q4_lanes8(q, B, (size_t)L->src_stride * 4, (size_t)X->src_stride * 4);
+        tl__sr_q4_lanes8(p, q, sh->M, 0, M->dst_stride, (size_t)L->src_stride * 4);
         return;
     }
     es = (size_t)TL__SR_Q4_ES(q->out);

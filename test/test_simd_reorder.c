@@ -880,14 +880,12 @@ static void quads4(void)
                     compare(&s, &d, &a, (kh + kw + o) % 2 * 4, what);
                     if (o == 2) continue;       /* boxes: checked above */
                     got = takes_shape(&s, &d, NULL, TL__SR_QUADS4);
-                    want = tl__sr_avx2() && kh * kw >= 4 &&
-                           (!tl__sr_avx512() || (kh * kw <= 9 && strcmp(k[i].dt, "OIhw16i16o") != 0));
+                    want = tl__sr_avx2() && kh * kw >= 4;
                     CHECK_MSG(got == want, "%s: quads4 %d, expected %d", what, got, want);
                     taken += got;
                 }
     if (tl__sr_avx2())
-        CHECK_MSG(taken == (tl__sr_avx512() ? 96 : 126), "%d plans took quads4, expected %d", taken,
-                  tl__sr_avx512() ? 96 : 126);
+        CHECK_MSG(taken == 126, "%d plans took quads4, expected 126", taken);
     for (o = 0; o < 4; ++o) {       /* the blocks' loop is loops[0], which two threads share */
         static const tl_dim gdims[2][5] = { { 32, 8, 8, 3, 3 }, { 64, 8, 3, 3, 0 } };
         tl_memory_desc s, d;
@@ -931,9 +929,7 @@ static void quads4(void)
         }
         snprintf(what, sizeof what, "quads4 view %s -> %s", k[i].st, k[i].dt);
         compare(&s, &d, NULL, 0, what);
-        CHECK_MSG(takes_shape(&s, &d, NULL, TL__SR_QUADS4) ==
-                  (tl__sr_avx2() && (!tl__sr_avx512() || strcmp(k[i].dt, "OIhw16i16o") != 0)),
-                  "%s: quads4 not as expected", what);
+        CHECK_MSG(takes_shape(&s, &d, NULL, TL__SR_QUADS4) == tl__sr_avx2(), "%s: quads4 not as expected", what);
     }
 }
 
@@ -1084,7 +1080,8 @@ static void quads4_words(void)
 /* Weights in columns of 4 inputs (tl__sr_quads4_cols: OIhw4i16o4i and
    kin) by AVX-512's quads4: copies of f32, s32, bf16 and f16; f32 into
    bf16 and scaled f32 (one scale, per o, per i), taken; into s8 and u8
-   (the zipped blocks' work) and with beta, compared only; kernels of 1
+   (the zipped blocks' work) and with beta, compared only (AVX2 without
+   AVX-512 takes the 4-byte copies alone, in its own form); kernels of 1
    to 9 taps (taken from 4), O of one to three blocks or a tail (boxes),
    I of one to three blocks (two at least of 4, which would merge 16o4i's
    o and i), views, one or two threads. */
@@ -1136,7 +1133,9 @@ static void quads4_cols(void)
                 compare(&s, &d, &a, (j + u) % 2 * 4, what);
                 if (tail) continue;                     /* boxes: compared only */
                 got = takes_shape(&s, &d, &a, TL__SR_QUADS4);
-                want = tl__sr_avx512() && khw[j][0] * khw[j][1] >= 4 && tl_dt_size(w) > 1 && a.beta == 0;
+                want = khw[j][0] * khw[j][1] >= 4 &&
+                       (tl__sr_avx512() ? tl_dt_size(w) > 1 && a.beta == 0
+                                        : tl__sr_avx2() && t == w && tl_dt_size(t) == 4 && !a.scales);
                 CHECK_MSG(got == want, "%s: quads4 %d, expected %d", what, got, want);
                 taken += got;
             }
@@ -1180,7 +1179,7 @@ static void quads4_taps(void)
                      (long)taps, (long)dims[k[i].st[0] == 'g']);
             compare(&s, &d, &a, (int)i % 2 * 4, what);
             if (o) continue;        /* boxes */
-            want = tl__sr_avx2() && !tl__sr_avx512() && taps <= 64;
+            want = tl__sr_avx2() && taps <= 64;
             CHECK_MSG(takes_shape(&s, &d, NULL, TL__SR_QUADS4) == want, "%s: quads4 not %d", what, want);
         }
 }
@@ -1647,11 +1646,10 @@ static void side_tiles(void)
                 if (s2 > 0) ++by1[s2];
             }
     printf("side tiles bf16: blocks of 32 rows %d, 16 %d, 8 %d\n", by[32], by[16], by[8]);
-    /* OIhw16o16i, OIhw8o8i and OIhw4o4i from 2x2 to 3x3 go by quads4 with
-       AVX-512, from 2x2 to 8x8 taps with AVX2 alone */
+    /* f32 OIhw16o16i, OIhw8o8i and OIhw4o4i from 2x2 to 7x7 go by AVX2's
+       quads4 (tl__sr_q4_wide), AVX-512 or not */
     if (tl__sr_avx2())
-        CHECK_MSG(side + quads >= 30 && side >= (tl__sr_avx512() ? 24 : 2),
-                  "only %d plans took side-by-side tiles, %d quads4", side, quads);
+        CHECK_MSG(side + quads >= 30 && side >= 2, "only %d plans took side-by-side tiles, %d quads4", side, quads);
     CHECK_MSG(side2 >= 30, "only %d bf16 plans took side-by-side tiles", side2);
     CHECK_MSG(by[tl__sr_avx512() ? 32 : tl__sr_avx2() ? 16 : 8] >= 30, "bf16 side tiles: too few in the widest blocks");
     printf("side tiles s8: blocks of 64 rows %d, 32 %d, 16 %d\n", by1[64], by1[32], by1[16]);
