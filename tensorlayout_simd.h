@@ -6386,10 +6386,10 @@ static int tl__sr_q4_blocks_ok(const tl_reorder_plan *p, tl_dim B)
 
 /* Weights whose taps hold X's outputs by 4 inputs (L, dst stride 1)
    in columns of 4 inputs (Q: dst stride 4 X, source stride 4 nm; or
-   one column): OIhw4i16o4i, OIhw2i8o4i, OIhw16o4i from oihw, in
-   AVX-512. Each 4 x 4 of a tap is one vector as OIhw4o4i's (lanes are
-   4 inputs of a row), from its own 4 rows and inputs of the source;
-   4, 16 or 64 of them a tap. The s8 OIhw4i16o4i of convolutions went
+   one column): OIhw4i16o4i, OIhw2i8o4i, OIhw16o4i from oihw. Each 4 x
+   4 of a tap is one vector as OIhw4o4i's (lanes are 4 inputs of a row;
+   in AVX2's form two), from its own 4 rows and inputs of the source
+   (tl__sr_q4_at); 4, 16 or 64 of them a tap. The s8 OIhw4i16o4i of convolutions went
    through tiles of 16 outputs by 4 inputs, whose 16-byte dst rows take
    a store each (f32 -> s8 256x256x3x3 with a scale per output: 0.43 of
    memcpy on the Zen 4). Returns X and sets *Q (-1: one column); -1:
@@ -6541,11 +6541,12 @@ static void tl__sr_q4_lanes_inputs(const tl__sr_q4 *q, int nm, tl_dim rs, int B,
         }
 }
 
-/* Where value u of a tap of TL__SR_QUADS4 lies in its rows of taps,
-   bytes from the first: the loops inside a tap (those of a smaller
-   stride than the taps' loop T in the tap's layout: dst, or the source
-   back) place it. */
-static size_t tl__sr_q4_at(const tl_reorder_plan *p, int T, int back, tl_dim u)
+/* Value u of a tap of TL__SR_QUADS4, counted in the tap's layout (dst's,
+   or the source's where the quads go back), placed by the loops inside a
+   tap (a smaller stride there than the taps' loop T): its offset in
+   values on the other side from the tap's first, or (scale) its scale
+   index from the first's. */
+static tl_dim tl__sr_q4_at(const tl_reorder_plan *p, int T, int back, int scale, tl_dim u)
 {
     tl_dim at = 0;
     int l;
@@ -6553,9 +6554,9 @@ static size_t tl__sr_q4_at(const tl_reorder_plan *p, int T, int back, tl_dim u)
         const tl_reorder_loop *lp = &p->loops[l];
         tl_dim in = back ? lp->src_stride : lp->dst_stride;
         if (l != T && in < (back ? p->loops[T].src_stride : p->loops[T].dst_stride))
-            at += u / in % lp->size * (back ? lp->dst_stride : lp->src_stride);
+            at += u / in % lp->size * (scale ? lp->scale_stride : back ? lp->dst_stride : lp->src_stride);
     }
-    return (size_t)at * 4;
+    return at;
 }
 
 /* AVX2's form of TL__SR_QUADS4: lane h of vector v is values 8v + 4h
@@ -6568,8 +6569,8 @@ static void tl__sr_q4_lanes8(const tl_reorder_plan *p, tl__sr_q4 *q, int T, int 
     q->nv = (int)n / 8;
     q->s1 = a;
     for (v = 0; v < q->nv; ++v) {
-        q->v[v].lo = tl__sr_q4_at(p, T, back, 8 * v);
-        q->v[v].hi = tl__sr_q4_at(p, T, back, 8 * v + 4);
+        q->v[v].lo = (size_t)tl__sr_q4_at(p, T, back, 0, 8 * v) * 4;
+        q->v[v].hi = (size_t)tl__sr_q4_at(p, T, back, 0, 8 * v + 4) * 4;
     }
 }
 
@@ -6580,7 +6581,7 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *X = &p->loops[sh->K], *M = &p->loops[sh->M];
     size_t es;
-    int nm = (int)(sh->quads_back ? L->size : M->size), B = (int)(sh->quads_back ? M->size : L->size), g, v, nc;
+    int nm = (int)(sh->quads_back ? L->size : M->size), B = (int)(sh->quads_back ? M->size : L->size), g, v;
     q->wide = tl__sr_q4_wide(p) && !sh->quads_back;
     q->lanes_rows = 0;
     q->out = p->mode == TL_REORDER_MODE_COPY
@@ -6600,10 +6601,7 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     }
     es = (size_t)TL__SR_Q4_ES(q->out);
     q->lanes_rows = L->src_stride == nm;
-    /* B of 4 where lanes are inputs: columns (tl__sr_quads4_cols), nc
-       vectors down a column, one per 4 rows */
-    nc = (int)X->size / 4;
-    q->nv = B == 4 && q->lanes_rows ? (int)M->dst_stride / 16 : B * B / 16;
+    q->nv = (int)M->dst_stride / 16;    /* B x B, or the columns of tl__sr_quads4_cols */
     /* t[r]'s runs: the next lane's 4 nm values on in the row (B of 16,
        and B of 8 within a row), or the next row (columns; the second
        row of a vector of B of 8; rows of 4 inputs' lanes) */
@@ -6616,10 +6614,9 @@ static void tl__sr_q4_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl_
     }
     for (g = 0; g < q->ng; ++g) {
         q->n[g] = nm - 4 * g < 4 ? nm - 4 * g : 4;
-        for (v = 0; v < q->nv; ++v) {
-            tl_dim run = B > 4 ? 4 * v / (B / 4) * X->src_stride
-                               : v % nc * 4 * X->src_stride + (sh->Q >= 0 ? v / nc * p->loops[sh->Q].src_stride : 0);
-            if (q->lanes_rows) tl__sr_q4_lanes_rows(q, nm, (size_t)run * es, g, &q->v[g * q->nv + v]);
+        for (v = 0; v < q->nv; ++v) {       /* where lanes are inputs, t[0] starts at dst's value 16 v */
+            if (q->lanes_rows)
+                tl__sr_q4_lanes_rows(q, nm, (size_t)tl__sr_q4_at(p, sh->M, 0, 0, 16 * v) * es, g, &q->v[g * q->nv + v]);
             else tl__sr_q4_lanes_inputs(q, nm, L->src_stride, B, g, v, &q->v[g * q->nv + v]);
         }
     }
@@ -6643,22 +6640,18 @@ static void tl__sr_q4_scales(const tl_reorder_plan *p, const tl__sr_shape *sh, t
    + k; the loops inside a tap (L, X, Q) place the value. */
 static void tl__sr_q4cv_init(const tl_reorder_plan *p, const tl__sr_shape *sh, tl__sr_q4cv *cv)
 {
-    const tl_reorder_loop *lp = p->loops;
-    tl_dim at;
-    int e, x;
+    tl_dim at[16 * 16];     /* each value's scale index, once (4 lanes hold it) */
+    int e, n = 64 * sh->q4->nv;
     cv->q = tl__sr_q_of(p, tl__sr_no_scales);
     cv->u8 = p->dst_md.data_type == TL_U8;
     cv->sidx = -1;
-    for (e = 0; e < 64 * sh->q4->nv; ++e) {
-        if (!p->scales) {
-            cv->s[e] = 1.f;
-            continue;
-        }
-        at = 16 * (e / 64) + (sh->q4->lanes_rows ? e / 16 % 4 * 4 + e % 4 : e % 16 / 4 * 4 + e / 16 % 4);
-        for (cv->co[e] = 0, x = 0; x < p->nloops; ++x)
-            if (x != sh->M && lp[x].dst_stride < lp[sh->M].dst_stride)
-                cv->co[e] += at / lp[x].dst_stride % lp[x].size * lp[x].scale_stride;
+    if (!p->scales) {
+        for (e = 0; e < n; ++e) cv->s[e] = 1.f;
+        return;
     }
+    for (e = 0; e < n / 4; ++e) at[e] = tl__sr_q4_at(p, sh->M, 0, 1, e);
+    for (e = 0; e < n; ++e)
+        cv->co[e] = at[16 * (e / 64) + (sh->q4->lanes_rows ? e / 16 % 4 * 4 + e % 4 : e % 16 / 4 * 4 + e / 16 % 4)];
 }
 
 #define TL__SR_SIDE_ROWS 32 /* rows of a large tile below which its tiles go side by side */
