@@ -553,10 +553,10 @@ TL__SR_INLINE int tl__sr_runs_next(tl_dim *at, const char **s, char **d, const t
 }
 
 /* Four groups of an f32 -> 8-bit block read straight from the source
-   (tl__sr16_zipsrc_quads): lane 4k + z of a row's vector is value
-   idx[4k + z] of the two-vector window that holds group k, the windows
-   starting w[] values into the row's run, window j > 0 filling lanes
-   m[j]; group k's 64 bytes go to dst + to[k] (k < ng). */
+   (tl__sr16_zipsrc_block): lane 4k + z of a row's vector (of dwords: a
+   set of rows) is value idx[4k + z] of the two-vector window that holds
+   group k, the windows starting w[] values into the row, window j > 0
+   filling lanes m[j]; group k's 64 bytes go to dst + to[k] (k < ng). */
 typedef struct {
     int32_t idx[16];
     tl_dim w[4];
@@ -4004,58 +4004,82 @@ TL__SR_INLINE simde__m512 tl__sr16_quad_row(const float *row, const tl__sr_quad 
     return v;
 }
 
-/* Blocks of OIhw4i16o4i (and its kin) from an f32 source, without S:
-   each group's 64 dst bytes are its 16 R rows' 4 Z values, zs apart in
-   the row's run (rows rs values apart). Four groups make a quad
-   (tl__sr_quad). A two-source float permute per window of 32 values of
-   a row (zs <= 9 fits a group in one, and neighbouring groups share it)
-   puts row r's 4 x 4 values into its 4 lanes; converted, the packs of
-   rows 4h..4h+3 leave lane k holding their 16 bytes of group k ([R][Z],
-   as dst has them), and a 4 x 4 transpose of lanes over the four sets
-   of rows gives each group its 64 bytes. Every value is converted once
-   and never staged; the staged path (tl__sr16_onepass_block) reads S
-   back 16 columns at a time, of which a 3x3 kernel's groups use 9.
+/* Blocks of OIhw4i16o4i (and its kin) from an f32 source, in two
+   passes over their 16 R rows of nC values (rows rs values apart, a
+   group's 4 Z values zs apart in a row). First each row's run is
+   converted, and four rows at a time packed into a set of S: set h
+   (rows 4h..4h+3, 16 bytes a column) holds each column as one dword of
+   those rows' bytes, a byte transpose inside every lane turning the
+   packs' [row][column] into [column][row]. Then each quad
+   (tl__sr_quad) draws its 4 groups' columns from every set by the
+   window permutes of a row of dwords (tl__sr16_quad_row), lane k of set
+   h holding group k's [Z][R] bytes of rows 4h..4h+3; a 4 x 4 transpose
+   of lanes over the sets and the byte transpose again give each group
+   its 64 bytes, [R][Z]. Every value is loaded once, whole lines where
+   the runs start on one, and a permute picks 4 rows' columns at once:
+   permuting each row's floats out of windows at any place (two loads
+   that split lines, a permute per row and quad) took f32 -> s8
+   OIhw4i16o4i with per-O scales 256x256x3x3 72 us, 2x2 42,
+   1024x1024x1x1 157, against 64, 30 and 109 (Zen 4).
    sc: the 16 rows' scales (1 without). */
-TL__SR_INLINE void tl__sr16_zipsrc_quad(const tl__sr_q *q, int extra, int u8, const float *src,
-                                        size_t rs, const float *sc, const tl__sr_quad *qd, int nw,
-                                        char *d)
+TL__SR_INLINE void tl__sr16_pack_sets(const tl__sr_q *q, int extra, int u8, const float *src, size_t rs,
+                                      tl_dim nC, const float *sc, char *S)
 {
-    simde__m512i idx = simde_mm512_loadu_si512((const void *)qd->idx);
-    simde__m512 P[4];
-    int r, h;
-    TL__SR_UNROLL
+    simde__m512i bytes = simde_mm512_loadu_si512((const void *)tl__sr16_bytes_t4x4);
+    tl_dim k, nk = (nC + 15) / 16;
+    int h, r;
     for (h = 0; h < 4; ++h) {
-        simde__m512i a[4];
-        TL__SR_UNROLL
-        for (r = 0; r < 4; ++r) {
-            simde__m512 v = tl__sr16_quad_row(src + (size_t)(4 * h + r) * rs, qd, idx, nw);
-            v = tl__sr16_quantize(q, extra, v, 1, simde_mm512_set1_ps(sc[4 * h + r]));
-            a[r] = tl__sr16_to_i32(v);
+        const float *row = src + (size_t)(4 * h) * rs;
+        simde__m512 f[4];
+        for (r = 0; r < 4; ++r) f[r] = simde_mm512_set1_ps(sc[4 * h + r]);
+        for (k = 0; k < nk; ++k, row += 16, S += 64) {
+            simde__mmask16 m = 16 * k + 16 <= nC ? 0xffff : (simde__mmask16)((1u << (nC - 16 * k)) - 1);
+            simde__m512i a[4];
+            TL__SR_UNROLL
+            for (r = 0; r < 4; ++r) {
+                simde__m512 v = _mm512_maskz_loadu_ps(m, row + (size_t)r * rs);
+                a[r] = tl__sr16_to_i32(tl__sr16_quantize(q, extra, v, 1, f[r]));
+            }
+            simde_mm512_storeu_si512((void *)S, simde_mm512_shuffle_epi8(tl__sr16_packs_i8(a[0], a[1], a[2], a[3], u8),
+                                                                         bytes));
         }
-        P[h] = simde_mm512_castsi512_ps(tl__sr16_packs_i8(a[0], a[1], a[2], a[3], u8));
     }
-    tl__sr16_lanes_t4x4(&P[0], &P[1], &P[2], &P[3]);
-    TL__SR_UNROLL
-    for (h = 0; h < 4; ++h)
-        if (h < qd->ng) simde_mm512_storeu_ps((float *)(void *)(d + qd->to[h]), P[h]);
 }
 
-TL__SR_INLINE void tl__sr16_zipsrc_quads(const tl__sr_q *q, int extra, int u8, const float *src,
-                                         size_t rs, const float *sc, const tl__sr_quad *qd,
-                                         int nq, char *d)
+TL__SR_INLINE void tl__sr16_quads_from_sets(const char *S, tl_dim nC, const tl__sr_quad *qd, int nq,
+                                            int nw, char *d)
+{
+    simde__m512i bytes = simde_mm512_loadu_si512((const void *)tl__sr16_bytes_t4x4);
+    size_t set = (size_t)(nC + 15) / 16 * 64;
+    int h;
+    for (; nq > 0; --nq, ++qd) {
+        simde__m512i idx = simde_mm512_loadu_si512((const void *)qd->idx);
+        simde__m512 P[4];
+        TL__SR_UNROLL
+        for (h = 0; h < 4; ++h)
+            P[h] = tl__sr16_quad_row((const float *)(const void *)(S + h * set), qd, idx, nw);
+        tl__sr16_lanes_t4x4(&P[0], &P[1], &P[2], &P[3]);
+        TL__SR_UNROLL
+        for (h = 0; h < 4; ++h)
+            if (h < qd->ng)
+                simde_mm512_storeu_si512((void *)(d + qd->to[h]),
+                                         simde_mm512_shuffle_epi8(simde_mm512_castps_si512(P[h]), bytes));
+    }
+}
+
+/* S: 64-byte aligned, 256 bytes for every 16 columns. */
+static void tl__sr16_zipsrc_block(const tl__sr_q *q, int u8, const float *src, size_t rs, tl_dim nC,
+                                  const float *sc, const tl__sr_quad *qd, int nq, char *S, char *d)
 {
     int j;
-    for (j = 0; j < nq; ++j, ++qd) {
-        if (qd->nw == 1) tl__sr16_zipsrc_quad(q, extra, u8, src, rs, sc, qd, 1, d);
-        else tl__sr16_zipsrc_quad(q, extra, u8, src, rs, sc, qd, 4, d);
+    if (q->extra) tl__sr16_pack_sets(q, 1, u8, src, rs, nC, sc, S);
+    else tl__sr16_pack_sets(q, 0, u8, src, rs, nC, sc, S);
+    for (; nq > 0; nq -= j, qd += j) {     /* runs of quads of one window, and the rest */
+        int one = qd->nw == 1;
+        for (j = 1; j < nq && (qd[j].nw == 1) == one; ++j) {}
+        if (one) tl__sr16_quads_from_sets(S, nC, qd, j, 1, d);
+        else tl__sr16_quads_from_sets(S, nC, qd, j, 4, d);
     }
-}
-
-static void tl__sr16_zipsrc_block(const tl__sr_q *q, int u8, const float *src, size_t rs,
-                                  const float *sc, const tl__sr_quad *qd, int nq, char *d)
-{
-    if (q->extra) tl__sr16_zipsrc_quads(q, 1, u8, src, rs, sc, qd, nq, d);
-    else tl__sr16_zipsrc_quads(q, 0, u8, src, rs, sc, qd, nq, d);
 }
 
 /* tl__sr_copy_nest_n's groups of pairs of 32-byte runs side by side in
@@ -6046,17 +6070,20 @@ static void tl__sr_perm_octs_init(tl__sr_perm *pm, const tl_reorder_plan *p, siz
 
 #if TL__SR_AVX512
 /* Once per kernel call (col: room for TL__SR_ROWS). f32 -> s8 or u8
-   blocks of onepass's kind whose groups each fit a window of 32 source
-   values (zs <= 9: kernels up to 3x3, 1x1 too, which onepass leaves to
-   the transpose and zips) skip S as well: tl__sr16_zipsrc_block, once
-   per iteration of the x loop if there is one (O blocks of a 1x1
-   kernel). The quads hold the groups of the runs of x = 0, in column
-   order, so that neighbours share windows. */
+   blocks of onepass's kind whose groups each fit a window of 32 columns
+   (zs <= 9: kernels up to 3x3, 1x1 too, which onepass leaves to the
+   transpose and zips) go from the source through sets of packed rows
+   instead (tl__sr16_zipsrc_block, once per iteration of the x loop if
+   there is one: O blocks of a 1x1 kernel), whose 4 sets of 16 bytes a
+   column fit in S. The quads hold the groups of the runs of x = 0, in
+   column order, so that neighbours share windows. */
 static void tl__sr_perm_zipsrc_init(tl__sr_perm *pm, const tl_reorder_plan *p, size_t *col)
 {
     const int most = (int)(sizeof pm->quad / sizeof pm->quad[0]);
     tl_dim c, zs = pm->zs, nC = pm->nC;
-    if (!tl__sr_perm_from_f32(pm, p) || nC < 32 || zs > 9 || !tl__sr_avx512()) return;
+    if (!tl__sr_perm_from_f32(pm, p) || nC < 32 || zs > 9 || (nC + 15) / 16 * 256 > TL__SR_PBLOCK ||
+        !tl__sr_avx512())
+        return;
     tl__sr_perm_group_cols(pm, col);
     for (c = 0; c < nC && col[c] == (size_t)-1; ++c) {}
     for (pm->nq = 0; c < nC; ++pm->nq) {
@@ -6123,7 +6150,8 @@ static void tl__sr_perm_onepass_init(tl__sr_perm *pm, const tl_reorder_plan *p, 
 static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, const char *s,
                              char *d, tl_dim sidx)
 {
-    simde__m128i S_v[TL__SR_PBLOCK / 16 + 2], T_v[TL__SR_PBLOCK / 16];   /* S: onepass's over-read */
+    /* S: onepass's over-read; 48 bytes to align it for the sets of zipsrc */
+    simde__m128i S_v[TL__SR_PBLOCK / 16 + 5], T_v[TL__SR_PBLOCK / 16];
     char *S = (char *)(void *)S_v, *T = pm->t_is_dst ? d : (char *)(void *)T_v;
     int copy = p->mode == TL_REORDER_MODE_COPY;
     size_t es = tl_dt_size(p->src_md.data_type);
@@ -6153,8 +6181,8 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
             from = (const float *)(const void *)s + x * X->src_stride;
 #if TL__SR_AVX512
             if (pm->nq) {
-                tl__sr16_zipsrc_block(&q, u8, from, (size_t)R->src_stride, sc, pm->quad, pm->nq,
-                                      d + x * X->dst_stride);
+                tl__sr16_zipsrc_block(&q, u8, from, (size_t)R->src_stride, pm->nC, sc, pm->quad, pm->nq,
+                                      S + (64 - (uintptr_t)S % 64) % 64, d + x * X->dst_stride);
                 continue;
             }
 #endif
@@ -8053,8 +8081,8 @@ static void tl__sr_perm_prepare(const tl_reorder_plan *p, tl__sr_perm *pm, uint1
     tl__sr_perm_octs_init(pm, p, rows);
 #endif
 #if TL__SR_AVX512
-    tl__sr_perm_onepass_init(pm, p, rows);
     tl__sr_perm_zipsrc_init(pm, p, rows);
+    if (!pm->nq) tl__sr_perm_onepass_init(pm, p, rows);
 #endif
 }
 
