@@ -708,7 +708,10 @@ static int image_mds(tl_data_type dt, const tl_dim *dims, tl_dim pad, tl_dim at,
    the block is 4 bytes or more (tl__sr_pads_fused; conversions through
    the stage's widening or, into s8, u8 and bf16, tl__sr8_pixels);
    every width leaves a different number of pixels after the last
-   4-pixel block, and the padding is compared with the rest of dst. */
+   4-pixel block, and the padding is compared with the rest of dst.
+   Rows of 8 to 32 pixels too, whose 8-bit -> f32 tiles the byte and
+   direct tiles would take (they wrote no padding: u8 -> f32 nChw4c
+   with 3 channels and 8 pixels left channel 3 as it was). */
 static void padded_images(void)
 {
     static const char *tags[4] = { "nChw16c", "nChw8c", "nChw4c", "nChw32c" };
@@ -717,13 +720,15 @@ static void padded_images(void)
                                          { TL_F32, TL_BF16 }, { TL_U8, TL_F32 }, { TL_BF16, TL_F32 },
                                          { TL_U8, TL_S8 }, { TL_S8, TL_U8 } };
     static const float two = 2.f, per_c[9] = { 2.f, 0.5f, 3.f, -1.f, 4.f, 0.25f, 1.5f, -2.f, 8.f };
-    int c, w, k;
+    int c, w, k, row;
     size_t j;
+    for (row = 0; row < 2; ++row)
     for (k = 0; k < 4; ++k)
         for (j = 0; j < sizeof t / sizeof t[0]; ++j)
             for (c = 1; c <= 9; ++c)
-                for (w = 1; w <= 23; w += 2) {
-                    tl_dim dims[4] = { 1, 0, 3, 0 };
+                for (w = row ? 8 : 1; w <= (row ? 32 : 23); w += row ? 8 : 2) {
+                    tl_dim dims[4] = { 1, 0, 0, 0 };
+                    dims[2] = row ? 1 : 3;
                     tl_memory_desc s, d;
                     tl_reorder_attr a;
                     char what[96];
@@ -741,8 +746,8 @@ static void padded_images(void)
                     if (t[j][0] != t[j][1] && (c + w) % 3 == 0) a.dst_zero_point = 3;
                     CHECK_EQ(tl_md_init_by_tag(&s, 4, dims, t[j][0], "nchw"), TL_OK);
                     CHECK_EQ(tl_md_init_by_tag(&d, 4, dims, t[j][1], tags[k]), TL_OK);
-                    snprintf(what, sizeof what, "padded image %s -> %s %s c=%d w=%d%s%s", tl_dt_name(t[j][0]),
-                             tl_dt_name(t[j][1]), tags[k], c, w,
+                    snprintf(what, sizeof what, "padded image %s -> %s %s c=%d h=%ld w=%d%s%s",
+                             tl_dt_name(t[j][0]), tl_dt_name(t[j][1]), tags[k], c, (long)dims[2], w,
                              a.scales ? " scaled" : "", a.dst_zero_point ? " zero point" : "");
                     compare(&s, &d, &a, (c + w) % 4, what);
                 }
@@ -750,15 +755,19 @@ static void padded_images(void)
 
 /* Weights to blocked layouts with small filters: with AVX2, the taps and
    the input channels of a block become one tile with a table of dst rows
-   (TL__SR_TILE_ROWS); every filter size, 2-D to 3-D, groups, odd I. */
+   (TL__SR_TILE_ROWS); every filter size, 2-D to 3-D, groups, odd I.
+   2-byte ones (bf16, f16) merge with AVX-512 only, where dst rows are
+   16 values or more in 16s (OIhw16i16o, not OIhw8i8o). */
 static void merged_tiles(void)
 {
     static const struct { const char *st, *dt; int nd; } k[] = {
         { "oihw", "OIhw16i16o", 4 }, { "oihw", "OIhw8i8o", 4 }, { "oidhw", "OIdhw16i16o", 5 },
         { "goihw", "gOIhw16i16o", 5 }, { "oihw", "OIhw16o16i", 4 }, { "ihwo", "OIhw16i16o", 4 }
     };
-    size_t i;
-    int f, merged = 0, quads = 0;
+    static const tl_data_type dts[] = { TL_F32, TL_BF16, TL_F16 };
+    size_t i, t;
+    int f, merged = 0, quads = 0, merged2 = 0;
+    for (t = 0; t < sizeof dts / sizeof dts[0]; ++t)
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (f = 1; f <= 8; ++f) {
             tl_dim dims[5];
@@ -769,18 +778,52 @@ static void merged_tiles(void)
             dims[n++] = 32;
             dims[n++] = f % 2 ? 16 : 48;
             for (; n < k[i].nd; ++n) dims[n] = n % 2 ? f : (f + 1) / 2;
-            if (tl_md_init_by_tag(&s, k[i].nd, dims, TL_F32, k[i].st) ||
-                tl_md_init_by_tag(&d, k[i].nd, dims, TL_F32, k[i].dt)) {
+            if (tl_md_init_by_tag(&s, k[i].nd, dims, dts[t], k[i].st) ||
+                tl_md_init_by_tag(&d, k[i].nd, dims, dts[t], k[i].dt)) {
                 CHECK_MSG(0, "merged %s -> %s refused", k[i].st, k[i].dt);
                 continue;
             }
-            snprintf(what, sizeof what, "merged %s -> %s taps %d", k[i].st, k[i].dt, f);
+            snprintf(what, sizeof what, "merged %s %s -> %s taps %d", tl_dt_name(dts[t]), k[i].st, k[i].dt, f);
             compare(&s, &d, NULL, f % 4, what);
+            if (dts[t] != TL_F32) {
+                merged2 += takes_shape(&s, &d, NULL, TL__SR_TILE_ROWS);
+                continue;
+            }
             merged += takes_shape(&s, &d, NULL, TL__SR_TILE_ROWS);
             quads += takes_shape(&s, &d, NULL, TL__SR_QUADS4);
         }
     /* AVX2 without AVX-512 copies 8i8o and 16o16i of 4 taps or more by quads4 */
     if (tl__sr_avx2()) CHECK_MSG(merged + quads >= 20, "only %d plans took merged tiles, %d quads4", merged, quads);
+    printf("merged tiles: %d f32 plans, %d of 2-byte values\n", merged, merged2);
+    if (tl__sr_avx512()) CHECK_MSG(merged2 >= 30, "only %d 2-byte plans took merged tiles", merged2);
+    else CHECK_MSG(merged2 == 0, "%d 2-byte plans took merged tiles without AVX-512", merged2);
+}
+
+/* The same over loops[0] for bf16, with AVX-512 only where the taps'
+   tiles would not go side by side (O of 256: one tile of 64 inputs,
+   three of 86, 86 and 84 for 256), not with O of 64 or 32. */
+static void merged_tiles_chunked2(void)
+{
+    static const tl_dim dims[][4] = { { 256, 64, 3, 3 }, { 256, 256, 3, 3 }, { 64, 64, 3, 3 }, { 32, 256, 3, 3 } };
+    size_t c;
+    for (c = 0; c < sizeof dims / sizeof dims[0]; ++c) {
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        tl__sr_shape sh;
+        char what[96];
+        int rows;
+        memset(&a, 0, sizeof a);
+        a.nthreads = 1;
+        if (tl_md_init_by_tag(&s, 4, dims[c], TL_BF16, "oihw") || tl_md_init_by_tag(&d, 4, dims[c], TL_BF16, "hwio")) {
+            CHECK_MSG(0, "bf16 chunked merge refused");
+            continue;
+        }
+        snprintf(what, sizeof what, "merged chunks bf16 oihw -> hwio %ldx%ldx3x3", (long)dims[c][0], (long)dims[c][1]);
+        compare(&s, &d, &a, (int)c, what);
+        rows = plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_TILE_ROWS;
+        CHECK_MSG(rows == (tl__sr_avx512() && dims[c][0] == 256), "%s: merged %d", what, rows);
+        if (rows) CHECK_MSG(sh.M == 0 && sh.chunk == (dims[c][1] == 64 ? 64 : 86), "%s: chunk %ld", what, (long)sh.chunk);
+    }
 }
 
 /* Merged tiles past TL__SR_ROWS rows and over loops[0]: oihw -> hwio,
@@ -832,6 +875,7 @@ static void merged_tiles_chunked(void)
                 }
     printf("merged chunks: %d plans in more than one tile\n", merged);
     if (tl__sr_avx2()) CHECK_MSG(merged >= 10, "only %d plans merged in chunks", merged);
+    merged_tiles_chunked2();
 }
 
 /* Copies of 4-byte weights blocked B x B over the taps of a kernel
