@@ -3311,7 +3311,7 @@ static void tl__sr16_tile_rows2(const char *s, size_t sb, char *d, const size_t 
             simde__m512 r[16];
             TL__SR_UNROLL
             for (i = 0; i < 16; ++i)
-                r[i] = _mm512_castsi512_ps(_mm512_maskz_loadu_epi16(k, s + (size_t)m * 2 + (size_t)(l + i) * sb));
+                r[i] = simde_mm512_castsi512_ps(_mm512_maskz_loadu_epi16(k, s + (size_t)m * 2 + (size_t)(l + i) * sb));
             tl__sr16_t16x16(r);
             TL__SR_UNROLL
             for (j = 0; j < 16; ++j) {
@@ -4083,39 +4083,33 @@ TL__SR_INLINE void tl__sr16_pack_sets(const tl__sr_q *q, int extra, int u8, cons
     }
 }
 
-TL__SR_INLINE void tl__sr16_quads_from_sets(const char *S, tl_dim nC, const tl__sr_quad *qd, int nq,
-                                            int nw, char *d)
+/* One quad from the sets (each set bytes long); nw: as tl__sr16_quad_row. */
+TL__SR_INLINE void tl__sr16_quad_from_sets(const char *S, size_t set, const tl__sr_quad *qd, int nw, char *d)
 {
+    simde__m512i idx = simde_mm512_loadu_si512((const void *)qd->idx);
     simde__m512i bytes = simde_mm512_loadu_si512((const void *)tl__sr16_bytes_t4x4);
-    size_t set = (size_t)(nC + 15) / 16 * 64;
+    simde__m512 P[4];
     int h;
-    for (; nq > 0; --nq, ++qd) {
-        simde__m512i idx = simde_mm512_loadu_si512((const void *)qd->idx);
-        simde__m512 P[4];
-        TL__SR_UNROLL
-        for (h = 0; h < 4; ++h)
-            P[h] = tl__sr16_quad_row((const float *)(const void *)(S + h * set), qd, idx, nw);
-        tl__sr16_lanes_t4x4(&P[0], &P[1], &P[2], &P[3]);
-        TL__SR_UNROLL
-        for (h = 0; h < 4; ++h)
-            if (h < qd->ng)
-                simde_mm512_storeu_si512((void *)(d + qd->to[h]),
-                                         simde_mm512_shuffle_epi8(simde_mm512_castps_si512(P[h]), bytes));
-    }
+    TL__SR_UNROLL
+    for (h = 0; h < 4; ++h) P[h] = tl__sr16_quad_row((const float *)(const void *)(S + h * set), qd, idx, nw);
+    tl__sr16_lanes_t4x4(&P[0], &P[1], &P[2], &P[3]);
+    TL__SR_UNROLL
+    for (h = 0; h < 4; ++h)
+        if (h < qd->ng)
+            simde_mm512_storeu_si512((void *)(d + qd->to[h]),
+                                     simde_mm512_shuffle_epi8(simde_mm512_castps_si512(P[h]), bytes));
 }
 
 /* S: 64-byte aligned, 256 bytes for every 16 columns. */
 static void tl__sr16_zipsrc_block(const tl__sr_q *q, int u8, const float *src, size_t rs, tl_dim nC,
                                   const float *sc, const tl__sr_quad *qd, int nq, char *S, char *d)
 {
-    int j;
+    size_t set = (size_t)(nC + 15) / 16 * 64;
     if (q->extra) tl__sr16_pack_sets(q, 1, u8, src, rs, nC, sc, S);
     else tl__sr16_pack_sets(q, 0, u8, src, rs, nC, sc, S);
-    for (; nq > 0; nq -= j, qd += j) {     /* runs of quads of one window, and the rest */
-        int one = qd->nw == 1;
-        for (j = 1; j < nq && (qd[j].nw == 1) == one; ++j) {}
-        if (one) tl__sr16_quads_from_sets(S, nC, qd, j, 1, d);
-        else tl__sr16_quads_from_sets(S, nC, qd, j, 4, d);
+    for (; nq > 0; --nq, ++qd) {
+        if (qd->nw == 1) tl__sr16_quad_from_sets(S, set, qd, 1, d);
+        else tl__sr16_quad_from_sets(S, set, qd, 4, d);
     }
 }
 
