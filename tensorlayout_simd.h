@@ -3339,16 +3339,24 @@ static void tl__sr16_tile_rows2(const char *s, size_t sb, char *d, const size_t 
         for (j = 0; j < 16; ++j) r[j] = tl__sr16_f32_at(T, b + off[j]); \
         tl__sr16_t16x16(r); \
         TL__SR_OPAQUE(db); \
-        PUT(d, db, r, mm, nt); \
+        PUT(d, NULL, db, r, mm, nt); \
     }
 
+/* Where a PUT puts row j: d + rows[j], or db bytes apart without a
+   table (inlined with rows a constant, so either form costs nothing). */
+TL__SR_INLINE char *tl__sr16_row_at(char *d, const size_t *rows, size_t db, int j)
+{
+    return d + (rows ? rows[j] : (size_t)j * db);
+}
+
 /* PUT of TL__SR16_TILES_BLOCK_DEF for f32 rows. */
-TL__SR_INLINE void tl__sr16_put_f32_rows(char *d, size_t db, const simde__m512 *r, int mm, int nt)
+TL__SR_INLINE void tl__sr16_put_f32_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
+                                         int nt)
 {
     int j;
     TL__SR_UNROLL
     for (j = 0; j < 16; ++j)
-        if (j < mm) tl__sr16_store(d + (size_t)j * db, r[j], nt);
+        if (j < mm) tl__sr16_store(tl__sr16_row_at(d, rows, db, j), r[j], nt);
 }
 
 /* lo's 8 floats, then hi's (vinsertf64x4: SIMDe emulates vinsertf32x8
@@ -3582,16 +3590,19 @@ TL__SR_INLINE simde__m512i tl__sr16_to_bf16x2(simde__m512 a, simde__m512 b)
 /* PUT of TL__SR16_TILES_BLOCK_DEF for bf16 rows: each of the first mm
    rounded to 16 bf16 values (32 bytes: half a line, so never
    streamed), two rows a conversion. */
-TL__SR_INLINE void tl__sr16_put_bf16_rows(char *d, size_t db, const simde__m512 *r, int mm, int nt)
+TL__SR_INLINE void tl__sr16_put_bf16_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
+                                          int nt)
 {
     int j;
     (void)nt;
     TL__SR_UNROLL
     for (j = 0; j < 16; j += 2) {
         simde__m512i w = tl__sr16_to_bf16x2(r[j], r[j + 1]);
-        if (j < mm) simde_mm256_storeu_si256((void *)(d + (size_t)j * db), simde_mm512_castsi512_si256(w));
+        if (j < mm)
+            simde_mm256_storeu_si256((void *)tl__sr16_row_at(d, rows, db, j), simde_mm512_castsi512_si256(w));
         if (j + 1 < mm)
-            simde_mm256_storeu_si256((void *)(d + (size_t)(j + 1) * db), simde_mm512_extracti64x4_epi64(w, 1));
+            simde_mm256_storeu_si256((void *)tl__sr16_row_at(d, rows, db, j + 1),
+                                     simde_mm512_extracti64x4_epi64(w, 1));
     }
 }
 
@@ -3603,7 +3614,8 @@ TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_bf16, TL_F32, 4, TL_BF16, 2, tl__sr16_p
    vcvtps2dq), rows j and j + 1 packed into one vector whose 4-byte
    groups a permute puts in order: 16 bytes a row, a quarter of a line,
    never streamed. */
-TL__SR_INLINE void tl__sr16_put_i8_rows(char *d, size_t db, const simde__m512 *r, int mm, int u8)
+TL__SR_INLINE void tl__sr16_put_i8_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
+                                        int u8)
 {
     const simde__m256i order = simde_mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     int j, k;
@@ -3621,25 +3633,29 @@ TL__SR_INLINE void tl__sr16_put_i8_rows(char *d, size_t db, const simde__m512 *r
         for (k = 0; k < 4; k += 2) {
             simde__m256i h = u8 ? simde_mm256_packus_epi16(w[k], w[k + 1]) : simde_mm256_packs_epi16(w[k], w[k + 1]);
             h = simde_mm256_permutevar8x32_epi32(h, order);
-            if (j + k < mm) simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)(j + k) * db),
-                                                  simde_mm256_castsi256_si128(h));
-            if (j + k + 1 < mm) simde_mm_storeu_si128((simde__m128i *)(void *)(d + (size_t)(j + k + 1) * db),
-                                                      simde_mm256_extracti128_si256(h, 1));
+            if (j + k < mm)
+                simde_mm_storeu_si128((simde__m128i *)(void *)tl__sr16_row_at(d, rows, db, j + k),
+                                      simde_mm256_castsi256_si128(h));
+            if (j + k + 1 < mm)
+                simde_mm_storeu_si128((simde__m128i *)(void *)tl__sr16_row_at(d, rows, db, j + k + 1),
+                                      simde_mm256_extracti128_si256(h, 1));
         }
     }
 }
 
 /* PUTs of TL__SR16_TILES_BLOCK_DEF for s8 and u8 rows. */
-TL__SR_INLINE void tl__sr16_put_s8_rows(char *d, size_t db, const simde__m512 *r, int mm, int nt)
+TL__SR_INLINE void tl__sr16_put_s8_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
+                                        int nt)
 {
     (void)nt;
-    tl__sr16_put_i8_rows(d, db, r, mm, 0);
+    tl__sr16_put_i8_rows(d, rows, db, r, mm, 0);
 }
 
-TL__SR_INLINE void tl__sr16_put_u8_rows(char *d, size_t db, const simde__m512 *r, int mm, int nt)
+TL__SR_INLINE void tl__sr16_put_u8_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
+                                        int nt)
 {
     (void)nt;
-    tl__sr16_put_i8_rows(d, db, r, mm, 1);
+    tl__sr16_put_i8_rows(d, rows, db, r, mm, 1);
 }
 
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_s8, TL_F32, 4, TL_S8, 1, tl__sr16_put_s8_rows)
@@ -3664,6 +3680,44 @@ static void tl__sr16_tiles_convert(tl_data_type t, tl_data_type u, const char *s
     else if (t == TL_F16) tl__sr16_tiles_f16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
     else if (t == TL_S8) tl__sr16_tiles_s8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
     else tl__sr16_tiles_u8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+}
+
+/* Merged tiles (TL__SR_TILE_ROWS) of f32 rounded into bf16, s8 or u8
+   as they leave, as tl__sr16_tiles_convert rounds side-by-side tiles:
+   blocks of 16 M rows by 16 L columns, the last block's missing rows
+   loaded as zeros and never put, row m of M to d + rows[m] by PUT (DES
+   bytes a value). nl a multiple of 16. */
+#define TL__SR16_ROWS_CVT_DEF(NAME, DES, PUT) \
+    static void NAME(const char *s, size_t sb, char *d, const size_t *rows, tl_dim nm, tl_dim nl) \
+    { \
+        tl_dim m, l; \
+        int i; \
+        for (l = 0; l < nl; l += 16) \
+            for (m = 0; m < nm; m += 16) { \
+                int mm = nm - m < 16 ? (int)(nm - m) : 16; \
+                simde__mmask16 k = (simde__mmask16)(mm == 16 ? 0xffffu : (1u << mm) - 1); \
+                simde__m512 r[16]; \
+                TL__SR_UNROLL \
+                for (i = 0; i < 16; ++i) \
+                    r[i] = simde_mm512_castsi512_ps( \
+                        _mm512_maskz_loadu_epi32(k, s + (size_t)m * 4 + (size_t)(l + i) * sb)); \
+                tl__sr16_t16x16(r); \
+                PUT(d + (size_t)l * DES, rows + m, 0, r, mm, 0); \
+            } \
+    }
+
+TL__SR16_ROWS_CVT_DEF(tl__sr16_rows_to_bf16, 2, tl__sr16_put_bf16_rows)
+TL__SR16_ROWS_CVT_DEF(tl__sr16_rows_to_s8, 1, tl__sr16_put_s8_rows)
+TL__SR16_ROWS_CVT_DEF(tl__sr16_rows_to_u8, 1, tl__sr16_put_u8_rows)
+
+/* Merged tiles of f32 into type u, one of tl__sr16_tiles_convert's
+   (tl__sr_merge_rows). */
+static void tl__sr16_rows_convert(tl_data_type u, const char *s, size_t sb, char *d, const size_t *rows,
+                                  tl_dim nm, tl_dim nl)
+{
+    if (u == TL_BF16) tl__sr16_rows_to_bf16(s, sb, d, rows, nm, nl);
+    else if (u == TL_S8) tl__sr16_rows_to_s8(s, sb, d, rows, nm, nl);
+    else tl__sr16_rows_to_u8(s, sb, d, rows, nm, nl);
 }
 
 /* v scaled (by s, when scaled) and shifted as the engine does. */
@@ -6375,6 +6429,25 @@ static int tl__sr_tile_loop(const tl_reorder_plan *p)
     return -1;
 }
 
+/* Whether converting tiles that lie side by side in dst go as one wide
+   tile of f32 blocks (tl__sr16_tiles_convert): bf16, f16, s8 and u8
+   into f32, and f32 into bf16, s8 and u8, with nothing else to do, in
+   AVX-512. */
+static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p)
+{
+#if TL__SR_AVX512
+    tl_data_type t = p->src_md.data_type, u = p->dst_md.data_type;
+    tl__sr_scales sc = tl__sr_no_scales;
+    sc.sc = p->scales;
+    return ((u == TL_F32 && (t == TL_BF16 || t == TL_F16 || t == TL_S8 || t == TL_U8)) ||
+            (t == TL_F32 && (u == TL_BF16 || u == TL_S8 || u == TL_U8))) &&
+           tl__sr_plain(p, sc, tl__sr_one_run) && !p->has_tails && tl__sr_avx512();
+#else
+    (void)p;
+    return 0;
+#endif
+}
+
 /* Small tiles (the 9 taps of OIhw -> OIhw16i16o, one tile per input
    channel) cost more to set up than to move. When a loop K continues M
    in src (stride = M's size), K and M become one tile of K*M rows, each
@@ -6400,14 +6473,20 @@ static int tl__sr_tile_loop(const tl_reorder_plan *p)
    taps' tiles would not go side by side (sh->K2, on entry; -1 once
    merged): bf16 oihw -> hwio 64x64x3x3, 32x256x3x3 and 128x128x3x3
    ran 1.3-1.6x slower merged, 256x256x3x3 and 256x64x3x3 1.4-1.7x
-   faster. */
+   faster. f32 rounded to bf16, s8 or u8 with nothing else to do
+   (tl__sr_tiles_convert_fits) merges as 2-byte copies do, over loops[0]
+   too, where the conversions cost more than the gathers saved: f32 ->
+   bf16 oihw -> OIhw16i16o 256x256x3x3 129 -> 86 us, oihw -> hwio 262
+   -> 119 and 64x64x3x3 8 -> 7 (side by side before). */
 static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
     int L = p->nloops - 1, k;
     tl_dim nm = p->loops[sh->M].size, most = TL__SR_ROWS / nm, n, tiles;
     size_t es = tl_dt_size(p->src_md.data_type);
+    int fits = p->mode != TL_REORDER_MODE_COPY ? es == 4 && tl__sr_tiles_convert_fits(p) && p->loops[L].size % 16 == 0
+             : es == 4 ? tl__sr_avx2() : es == 2 && tl__sr_avx512() && p->loops[L].size % 16 == 0;
     sh->K = -1;
-    if (!(es == 4 ? tl__sr_avx2() : es == 2 && tl__sr_avx512() && p->loops[L].size % 16 == 0) || nm >= 64 ||
+    if (!fits || nm >= 64 ||
         (sh->M == 0 && (tl__reorder_threads_split(p) || p->loops[L].size % 16 != 0 || p->loops[L].size < 32 ||
                         (es == 2 && sh->K2 >= 0))))
         return;
@@ -6741,25 +6820,6 @@ static int tl__sr_tiles_loop(const tl_reorder_plan *p, int M)
     for (k = 0; k < p->nloops - 1; ++k)
         if (k != M && p->loops[k].dst_stride == L->size && p->loops[k].size > 1) return k;
     return -1;
-}
-
-/* Whether converting tiles that lie side by side in dst go as one wide
-   tile of f32 blocks (tl__sr16_tiles_convert): bf16, f16, s8 and u8
-   into f32, and f32 into bf16, s8 and u8, with nothing else to do, in
-   AVX-512. */
-static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p)
-{
-#if TL__SR_AVX512
-    tl_data_type t = p->src_md.data_type, u = p->dst_md.data_type;
-    tl__sr_scales sc = tl__sr_no_scales;
-    sc.sc = p->scales;
-    return ((u == TL_F32 && (t == TL_BF16 || t == TL_F16 || t == TL_S8 || t == TL_U8)) ||
-            (t == TL_F32 && (u == TL_BF16 || u == TL_S8 || u == TL_U8))) &&
-           tl__sr_plain(p, sc, tl__sr_one_run) && !p->has_tails && tl__sr_avx512();
-#else
-    (void)p;
-    return 0;
-#endif
 }
 
 #define TL__SR_SHORT_RUN 1024 /* bytes of a copied run below which a step
@@ -7167,7 +7227,10 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     if (sh->M >= 0 && p->loops[sh->M].size >= tl__sr_tile_m_min(B, L->size) && (L->size >= 16 || p->beta == 0)) {
         sh->shape = TL__SR_TILE_CONVERT;
         sh->stream = TL__SR_DST_FAR(p);
-        if (tl__sr_tiles_convert_fits(p)) sh->K2 = tl__sr_tiles_loop(p, sh->M);
+        if (tl__sr_tiles_convert_fits(p)) {
+            sh->K2 = tl__sr_tiles_loop(p, sh->M);
+            tl__sr_merge_rows(p, sh);       /* may make it TL__SR_TILE_ROWS */
+        }
         return;
     }
     sh->M = -1;
@@ -8026,6 +8089,10 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         tl_dim nm = lp[sh->M].size * nk;
         TL_ASSERT(lo[sh->M] == 0 && hi[sh->M] == lp[sh->M].size);
 #if TL__SR_AVX512
+        if (p->mode != TL_REORDER_MODE_COPY) {
+            tl__sr16_rows_convert(p->dst_md.data_type, s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n);
+            break;
+        }
         if (es == 2) {
             tl__sr16_tile_rows2(s, (size_t)lp[L].src_stride * 2, d, sh->rows, nm, n);
             break;

@@ -764,9 +764,10 @@ static void merged_tiles(void)
         { "oihw", "OIhw16i16o", 4 }, { "oihw", "OIhw8i8o", 4 }, { "oidhw", "OIdhw16i16o", 5 },
         { "goihw", "gOIhw16i16o", 5 }, { "oihw", "OIhw16o16i", 4 }, { "ihwo", "OIhw16i16o", 4 }
     };
-    static const tl_data_type dts[] = { TL_F32, TL_BF16, TL_F16 };
+    static const tl_data_type dts[][2] = { { TL_F32, TL_F32 }, { TL_BF16, TL_BF16 }, { TL_F16, TL_F16 },
+                                           { TL_F32, TL_BF16 }, { TL_F32, TL_S8 }, { TL_F32, TL_U8 } };
     size_t i, t;
-    int f, merged = 0, quads = 0, merged2 = 0;
+    int f, merged = 0, quads = 0, merged2 = 0, mergedc = 0;
     for (t = 0; t < sizeof dts / sizeof dts[0]; ++t)
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (f = 1; f <= 8; ++f) {
@@ -778,14 +779,19 @@ static void merged_tiles(void)
             dims[n++] = 32;
             dims[n++] = f % 2 ? 16 : 48;
             for (; n < k[i].nd; ++n) dims[n] = n % 2 ? f : (f + 1) / 2;
-            if (tl_md_init_by_tag(&s, k[i].nd, dims, dts[t], k[i].st) ||
-                tl_md_init_by_tag(&d, k[i].nd, dims, dts[t], k[i].dt)) {
+            if (tl_md_init_by_tag(&s, k[i].nd, dims, dts[t][0], k[i].st) ||
+                tl_md_init_by_tag(&d, k[i].nd, dims, dts[t][1], k[i].dt)) {
                 CHECK_MSG(0, "merged %s -> %s refused", k[i].st, k[i].dt);
                 continue;
             }
-            snprintf(what, sizeof what, "merged %s %s -> %s taps %d", tl_dt_name(dts[t]), k[i].st, k[i].dt, f);
+            snprintf(what, sizeof what, "merged %s %s -> %s %s taps %d", tl_dt_name(dts[t][0]), k[i].st,
+                     tl_dt_name(dts[t][1]), k[i].dt, f);
             compare(&s, &d, NULL, f % 4, what);
-            if (dts[t] != TL_F32) {
+            if (dts[t][0] != dts[t][1]) {
+                mergedc += takes_shape(&s, &d, NULL, TL__SR_TILE_ROWS);
+                continue;
+            }
+            if (dts[t][0] != TL_F32) {
                 merged2 += takes_shape(&s, &d, NULL, TL__SR_TILE_ROWS);
                 continue;
             }
@@ -794,9 +800,11 @@ static void merged_tiles(void)
         }
     /* AVX2 without AVX-512 copies 8i8o and 16o16i of 4 taps or more by quads4 */
     if (tl__sr_avx2()) CHECK_MSG(merged + quads >= 20, "only %d plans took merged tiles, %d quads4", merged, quads);
-    printf("merged tiles: %d f32 plans, %d of 2-byte values\n", merged, merged2);
+    printf("merged tiles: %d f32 plans, %d of 2-byte values, %d converted\n", merged, merged2, mergedc);
     if (tl__sr_avx512()) CHECK_MSG(merged2 >= 30, "only %d 2-byte plans took merged tiles", merged2);
     else CHECK_MSG(merged2 == 0, "%d 2-byte plans took merged tiles without AVX-512", merged2);
+    if (tl__sr_avx512()) CHECK_MSG(mergedc >= 45, "only %d converting plans took merged tiles", mergedc);
+    else CHECK_MSG(mergedc == 0, "%d converting plans took merged tiles without AVX-512", mergedc);
 }
 
 /* The same over loops[0] for bf16, with AVX-512 only where the taps'
@@ -1800,7 +1808,8 @@ static void converted_side_tiles(void)
                                  tl_dt_name(types[t][0]), tags[k][0], tl_dt_name(types[t][1]), tags[k][1],
                                  (long)O[o], (long)I[i], F[f], F[f], plain ? "" : " (scaled, beta or zero point)");
                         compare(&s, &d, &a, n % 3 * 4, what);
-                        if (plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_TILE_CONVERT && sh.K2 >= 0) {
+                        if (plan_shape(&s, &d, &a, &sh) &&
+                            ((sh.shape == TL__SR_TILE_CONVERT && sh.K2 >= 0) || sh.shape == TL__SR_TILE_ROWS)) {
                             CHECK_MSG(plain, "%s: converted side by side with more to do", what);
                             ++taken;
                         }
