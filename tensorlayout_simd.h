@@ -3564,11 +3564,11 @@ TL__SR_INLINE simde__m512i tl__sr16_pack_i8(simde__m512i a, simde__m512i b, simd
    top halves of the 32-bit lanes returned. */
 TL__SR_INLINE simde__m512i tl__sr16_round_bf16(simde__m512 v)
 {
-    simde__m512i u = simde_mm512_castps_si512(v);
-    simde__m512i odd = simde_mm512_and_si512(simde_mm512_srli_epi32(u, 16), simde_mm512_set1_epi32(1));
-    simde__m512i r = simde_mm512_add_epi32(u, simde_mm512_add_epi32(simde_mm512_set1_epi32(0x7fff), odd));
-    return simde_mm512_mask_mov_epi32(r, simde_mm512_cmp_ps_mask(v, v, SIMDE_CMP_UNORD_Q),
-                                      simde_mm512_or_si512(u, simde_mm512_set1_epi32(0x400000)));
+    simde__m512i u = simde_mm512_castps_si512(v), one = simde_mm512_set1_epi32(1);
+    simde__m512i r = simde_mm512_add_epi32(u, simde_mm512_set1_epi32(0x7fff));
+    r = simde_mm512_mask_add_epi32(r, simde_mm512_test_epi32_mask(u, simde_mm512_set1_epi32(0x10000)), r, one);
+    return simde_mm512_mask_or_epi32(r, simde_mm512_cmp_ps_mask(v, v, SIMDE_CMP_UNORD_Q), u,
+                                     simde_mm512_set1_epi32(0x400000));
 }
 
 /* 32 values of a and b in bf16, word w the top half of a's word idx[w]
