@@ -136,6 +136,18 @@
 #else
 #define TL__SR_AVX512 0
 #endif
+/* AVX512-BF16 (Cooper Lake, Sapphire Rapids, Zen 4) and DQ for f32 ->
+   bf16 in one instruction a pair of vectors (tl__sr16_put_bf16n_rows),
+   by the same two routes where AVX-512 is there; GCC 10 and Clang 9 on
+   know them. */
+#if TL__SR_AVX512 == 1 && defined(__AVX512BF16__) && defined(__AVX512DQ__)
+#define TL__SR_BF16 1       /* always */
+#elif TL__SR_AVX512 && !defined(TL_SIMD_NO_DISPATCH) && \
+      ((defined(__clang__) && __clang_major__ >= 9) || (!defined(__clang__) && __GNUC__ >= 10))
+#define TL__SR_BF16 2       /* when the CPU has it */
+#else
+#define TL__SR_BF16 0
+#endif
 
 #ifndef TL__SR_STRIP
 #define TL__SR_STRIP 64     /* bytes of L a transpose strip covers */
@@ -3590,21 +3602,23 @@ TL__SR_INLINE simde__m512i tl__sr16_to_bf16x2(simde__m512 a, simde__m512 b)
 /* PUT of TL__SR16_TILES_BLOCK_DEF for bf16 rows: each of the first mm
    rounded to 16 bf16 values (32 bytes: half a line, so never
    streamed), two rows a conversion. */
-TL__SR_INLINE void tl__sr16_put_bf16_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
-                                          int nt)
-{
-    int j;
-    (void)nt;
-    TL__SR_UNROLL
-    for (j = 0; j < 16; j += 2) {
-        simde__m512i w = tl__sr16_to_bf16x2(r[j], r[j + 1]);
-        if (j < mm)
-            simde_mm256_storeu_si256((void *)tl__sr16_row_at(d, rows, db, j), simde_mm512_castsi512_si256(w));
-        if (j + 1 < mm)
-            simde_mm256_storeu_si256((void *)tl__sr16_row_at(d, rows, db, j + 1),
-                                     simde_mm512_extracti64x4_epi64(w, 1));
+#define TL__SR16_PUT_BF16_DEF(NAME, PAIR) \
+    TL__SR_INLINE void NAME(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm, int nt) \
+    { \
+        int j; \
+        (void)nt; \
+        TL__SR_UNROLL \
+        for (j = 0; j < 16; j += 2) { \
+            simde__m512i w = PAIR(r[j], r[j + 1]); \
+            if (j < mm) \
+                simde_mm256_storeu_si256((void *)tl__sr16_row_at(d, rows, db, j), simde_mm512_castsi512_si256(w)); \
+            if (j + 1 < mm) \
+                simde_mm256_storeu_si256((void *)tl__sr16_row_at(d, rows, db, j + 1), \
+                                         simde_mm512_extracti64x4_epi64(w, 1)); \
+        } \
     }
-}
+
+TL__SR16_PUT_BF16_DEF(tl__sr16_put_bf16_rows, tl__sr16_to_bf16x2)
 
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_bf16, TL_F32, 4, TL_BF16, 2, tl__sr16_put_bf16_rows)
 
@@ -3661,27 +3675,6 @@ TL__SR_INLINE void tl__sr16_put_u8_rows(char *d, const size_t *rows, size_t db, 
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_s8, TL_F32, 4, TL_S8, 1, tl__sr16_put_s8_rows)
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_u8, TL_F32, 4, TL_U8, 1, tl__sr16_put_u8_rows)
 
-/* Tiles side by side in dst converted with nothing else to do
-   (tl__sr_tiles_convert_fits): one wide tile of 16 x 16 f32 blocks, the
-   way f32 tiles copy, each bf16, f16, s8 or u8 value widened into f32
-   as it loads, or each f32 dst row rounded to bf16 (saturated to s8 or
-   u8) as it leaves (weights between TensorFlow's hwio and an oihw
-   model: one tile per i of 9 rows, which staged and transposed tile by
-   tile ran bf16 -> f32 256x256x3x3 at 0.4 of oneDNN's speed on the Zen
-   4, f32 -> bf16 OIhw16i16o -> oihw at 0.6, f32 -> s8 at 0.7). */
-static void tl__sr16_tiles_convert(tl_data_type t, tl_data_type u, const char *s, size_t sb, tl__sr_runs rs,
-                                   char *d, size_t db, tl_dim nm, tl_dim nl, const char *s_end, int stream, int pf)
-{
-    int nt = stream && db % 64 == 0;
-    if (u == TL_BF16) tl__sr16_tiles_to_bf16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, 0, pf);
-    else if (u == TL_S8) tl__sr16_tiles_to_s8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, 0, pf);
-    else if (u == TL_U8) tl__sr16_tiles_to_u8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, 0, pf);
-    else if (t == TL_BF16) tl__sr16_tiles_bf16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
-    else if (t == TL_F16) tl__sr16_tiles_f16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
-    else if (t == TL_S8) tl__sr16_tiles_s8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
-    else tl__sr16_tiles_u8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
-}
-
 /* Merged tiles (TL__SR_TILE_ROWS) of f32 rounded into bf16, s8 or u8
    as they leave, as tl__sr16_tiles_convert rounds side-by-side tiles:
    blocks of 16 M rows by 16 L columns, the last block's missing rows
@@ -3710,11 +3703,92 @@ TL__SR16_ROWS_CVT_DEF(tl__sr16_rows_to_bf16, 2, tl__sr16_put_bf16_rows)
 TL__SR16_ROWS_CVT_DEF(tl__sr16_rows_to_s8, 1, tl__sr16_put_s8_rows)
 TL__SR16_ROWS_CVT_DEF(tl__sr16_rows_to_u8, 1, tl__sr16_put_u8_rows)
 
+#if TL__SR_BF16 == 2
+#if defined(__clang__)
+/* clang keeps the outer push's target where pushes nest: swapped */
+#if TL__SR_AVX512 == 2
+#pragma clang attribute pop
+#endif
+#pragma clang attribute push(__attribute__((target("avx,avx2,f16c,avx512f,avx512bw,avx512dq,avx512bf16"))), \
+                             apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx,avx2,f16c,avx512f,avx512bw,avx512dq,avx512bf16")
+#endif
+#endif
+#if TL__SR_BF16
+/* 32 values, a's then b's, in bf16 by vcvtne2ps2bf16: rounded to
+   nearest even and NaN quieted as tl__sr16_round_bf16 does, but a
+   denormal read as zero. */
+TL__SR_INLINE simde__m512i tl__sr16_to_bf16x2n(simde__m512 a, simde__m512 b)
+{
+    return (simde__m512i)_mm512_cvtne2ps_pbh(b, a);
+}
+
+TL__SR16_PUT_BF16_DEF(tl__sr16_put_bf16n_all, tl__sr16_to_bf16x2n)
+
+/* tl__sr16_put_bf16_rows by AVX512-BF16, a block that holds a denormal
+   the long way (their bf16 values keep what is left of the mantissa). */
+TL__SR_INLINE void tl__sr16_put_bf16n_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
+                                           int nt)
+{
+    __mmask16 k = 0;
+    int j;
+    TL__SR_UNROLL
+    for (j = 0; j < 16; ++j) k |= _mm512_fpclass_ps_mask(r[j], 0x20);     /* denormals */
+    if (k) tl__sr16_put_bf16_rows(d, rows, db, r, mm, nt);
+    else tl__sr16_put_bf16n_all(d, rows, db, r, mm, nt);
+}
+
+TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_bf16n, TL_F32, 4, TL_BF16, 2, tl__sr16_put_bf16n_rows)
+TL__SR16_ROWS_CVT_DEF(tl__sr16_rows_to_bf16n, 2, tl__sr16_put_bf16n_rows)
+#endif
+#if TL__SR_BF16 == 2
+#if defined(__clang__)
+#pragma clang attribute pop
+#if TL__SR_AVX512 == 2
+#pragma clang attribute push(__attribute__((target("avx,avx2,f16c,avx512f,avx512bw"))), apply_to = function)
+#endif
+#else
+#pragma GCC pop_options
+#endif
+#endif
+
+/* Tiles side by side in dst converted with nothing else to do
+   (tl__sr_tiles_convert_fits): one wide tile of 16 x 16 f32 blocks, the
+   way f32 tiles copy, each bf16, f16, s8 or u8 value widened into f32
+   as it loads, or each f32 dst row rounded to bf16 (saturated to s8 or
+   u8) as it leaves (weights between TensorFlow's hwio and an oihw
+   model: one tile per i of 9 rows, which staged and transposed tile by
+   tile ran bf16 -> f32 256x256x3x3 at 0.4 of oneDNN's speed on the Zen
+   4, f32 -> bf16 OIhw16i16o -> oihw at 0.6, f32 -> s8 at 0.7). */
+static void tl__sr16_tiles_convert(tl_data_type t, tl_data_type u, const char *s, size_t sb, tl__sr_runs rs,
+                                   char *d, size_t db, tl_dim nm, tl_dim nl, const char *s_end, int stream, int pf,
+                                   int bf16n)
+{
+    int nt = stream && db % 64 == 0;
+#if TL__SR_BF16
+    if (u == TL_BF16 && bf16n) tl__sr16_tiles_to_bf16n(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, 0, pf);
+    else
+#endif
+    if (u == TL_BF16) tl__sr16_tiles_to_bf16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, 0, pf);
+    else if (u == TL_S8) tl__sr16_tiles_to_s8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, 0, pf);
+    else if (u == TL_U8) tl__sr16_tiles_to_u8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, 0, pf);
+    else if (t == TL_BF16) tl__sr16_tiles_bf16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+    else if (t == TL_F16) tl__sr16_tiles_f16(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+    else if (t == TL_S8) tl__sr16_tiles_s8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+    else tl__sr16_tiles_u8(s, sb, rs, tl__sr_one_run, d, db, nm, nl, s_end, nt, pf);
+}
+
 /* Merged tiles of f32 into type u, one of tl__sr16_tiles_convert's
    (tl__sr_merge_rows). */
 static void tl__sr16_rows_convert(tl_data_type u, const char *s, size_t sb, char *d, const size_t *rows,
-                                  tl_dim nm, tl_dim nl)
+                                  tl_dim nm, tl_dim nl, int bf16n)
 {
+#if TL__SR_BF16
+    if (u == TL_BF16 && bf16n) tl__sr16_rows_to_bf16n(s, sb, d, rows, nm, nl);
+    else
+#endif
     if (u == TL_BF16) tl__sr16_rows_to_bf16(s, sb, d, rows, nm, nl);
     else if (u == TL_S8) tl__sr16_rows_to_s8(s, sb, d, rows, nm, nl);
     else tl__sr16_rows_to_u8(s, sb, d, rows, nm, nl);
@@ -4404,9 +4478,10 @@ static tl_dim tl__sr16_quads(const char *s, tl_dim ss, char *d, tl_dim ds, tl_di
 #endif
 
 /* TL__SR_ISA_CAP (tests only): an int the program sets before its first
-   plan, 0 for neither AVX2 nor AVX-512, 1 for AVX2 at most. One build
-   then checks every variant the CPU has, where a build per variant cost
-   a compile of the whole header each. */
+   plan, 0 for neither AVX2 nor AVX-512, 1 for AVX2 at most, 2 for
+   AVX-512 without AVX512-BF16. One build then checks every variant the
+   CPU has, where a build per variant cost a compile of the whole header
+   each. */
 #ifdef TL__SR_ISA_CAP
 #define TL__SR_ISA_ALLOWS(level) ((TL__SR_ISA_CAP) >= (level))
 #else
@@ -4435,6 +4510,17 @@ static int tl__sr_avx512(void)
            __builtin_cpu_supports("avx512bw");
 #else
     return TL__SR_AVX512 && TL__SR_ISA_ALLOWS(2);
+#endif
+}
+
+/* Whether AVX512-BF16's conversions may run here (TL__SR_ISA_CAP 3). */
+static int tl__sr_avx512bf16(void)
+{
+#if TL__SR_BF16 == 2
+    return tl__sr_avx512() && TL__SR_ISA_ALLOWS(3) && __builtin_cpu_supports("avx512bf16") &&
+           __builtin_cpu_supports("avx512dq");
+#else
+    return TL__SR_BF16 && tl__sr_avx512() && TL__SR_ISA_ALLOWS(3);
 #endif
 }
 
@@ -8090,7 +8176,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         TL_ASSERT(lo[sh->M] == 0 && hi[sh->M] == lp[sh->M].size);
 #if TL__SR_AVX512
         if (p->mode != TL_REORDER_MODE_COPY) {
-            tl__sr16_rows_convert(p->dst_md.data_type, s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n);
+            tl__sr16_rows_convert(p->dst_md.data_type, s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n,
+                                  tl__sr_avx512bf16());
             break;
         }
         if (es == 2) {
@@ -8132,7 +8219,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             tl__sr16_tiles_convert(p->src_md.data_type, p->dst_md.data_type, s,
                                    (size_t)lp[L].src_stride * (size_t)es, tl__sr_loop_runs(p, sh->K2, i, hi), d,
                                    (size_t)lp[sh->M].dst_stride * dsz, hi[sh->M] - lo[sh->M], n, src + p->src_hi,
-                                   sh->stream, sh->pf_rows);
+                                   sh->stream, sh->pf_rows, tl__sr_avx512bf16());
             break;
         }
 #endif

@@ -17,9 +17,10 @@
 /* streaming (non-temporal) stores from 1 KiB of dst on, instead of 64 MiB,
    so that the small tensors here take that path too */
 #define TL__SR_STREAM_MIN 1024
-/* --isa=avx2 / --isa=sse2 cap the variants the kernels may pick, so that
-   this one build checks each of them (meson runs it three times) */
-static int isa_cap = 2;
+/* --isa=avx512 / --isa=avx2 / --isa=sse2 cap the variants the kernels
+   may pick, so that this one build checks each of them (meson runs it
+   four times) */
+static int isa_cap = 3;
 #define TL__SR_ISA_CAP isa_cap
 #include "tensorlayout_simd.h"
 #include "tl_test.h"
@@ -2830,10 +2831,11 @@ static void one_block_runs(void)
 int main(int argc, char **argv)
 {
     if (argc > 1) {
-        if (argc == 2 && strcmp(argv[1], "--isa=avx2") == 0) isa_cap = 1;
+        if (argc == 2 && strcmp(argv[1], "--isa=avx512") == 0) isa_cap = 2;
+        else if (argc == 2 && strcmp(argv[1], "--isa=avx2") == 0) isa_cap = 1;
         else if (argc == 2 && strcmp(argv[1], "--isa=sse2") == 0) isa_cap = 0;
         else {
-            fprintf(stderr, "usage: %s [--isa=avx2|--isa=sse2]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--isa=avx512|--isa=avx2|--isa=sse2]\n", argv[0]);
             return 2;
         }
     }
