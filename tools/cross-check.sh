@@ -74,10 +74,11 @@ PY
 }
 
 run() {
-    local dir b logs status=0 avx512=0 n
+    local dir b logs status=0 avx512=0 bf16=0 n
     dir=$(cd "$1" && pwd); b=$dir/bin; logs=$(mktemp -d)
     export LD_LIBRARY_PATH=$dir/lib
     grep -q -w avx512bw /proc/cpuinfo && avx512=1
+    grep -q -w avx512_bf16 /proc/cpuinfo && bf16=1
     echo "== $(nproc) cpus, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), AVX-512 $avx512"
     if ! ls /etc/OpenCL/vendors/*.icd > /dev/null 2>&1 || ! grep -qs nvidia /etc/OpenCL/vendors/*.icd; then
         local icd
@@ -98,8 +99,9 @@ run() {
         case ${n##*/} in
         test_simd_reorder_benchdnn) OMP_NUM_THREADS=1 check "${n##*/}" "$n" test/data/reorder_benchdnn.txt & ;;
         test_simd_reorder_v4) if [ "$avx512" = 1 ]; then check "${n##*/}" "$n" & fi ;;
-        test_simd_reorder)    # every variant, then AVX2 at most, then SSE2
+        test_simd_reorder)    # every variant, then AVX-512 without BF16, AVX2 at most, SSE2
             check "${n##*/}" "$n" &
+            check "${n##*/}_avx512" "$n" --isa=avx512 &
             check "${n##*/}_avx2" "$n" --isa=avx2 &
             check "${n##*/}_sse2" "$n" --isa=sse2 & ;;
         *) check "${n##*/}" "$n" & ;;
@@ -116,6 +118,9 @@ run() {
         local name rc verdict
         name=$(basename "$n" .rc); rc=$(cat "$n")
         case $name in
+        mutant_bf16*) if [ "$rc" != 0 ]; then verdict="caught"
+                  elif [ "$bf16" = 1 ]; then verdict="MISSED"; status=1
+                  else verdict="not run (no AVX512-BF16)"; fi ;;
         mutant_*) if [ "$rc" != 0 ]; then verdict="caught"
                   elif [ "$avx512" = 1 ]; then verdict="MISSED"; status=1
                   else verdict="not run (no AVX-512)"; fi ;;
