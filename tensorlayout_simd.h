@@ -3623,37 +3623,29 @@ TL__SR16_PUT_BF16_DEF(tl__sr16_put_bf16_rows, tl__sr16_to_bf16x2)
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_bf16, TL_F32, 4, TL_BF16, 2, tl__sr16_put_bf16_rows)
 
 /* Rows for tl__sr16_put_s8_rows and tl__sr16_put_u8_rows: four at a
-   time in AVX2 halves through tl__sr8_i8_words (the converter's
-   rounding, saturation and NaN -> 0; this SIMDe has no 512-bit
-   vcvtps2dq), rows j and j + 1 packed into one vector whose 4-byte
-   groups a permute puts in order: 16 bytes a row, a quarter of a line,
-   never streamed. */
+   time through tl__sr16_to_i32 (the converter's rounding, saturation and
+   NaN -> 0) and tl__sr16_pack_i8, whose 64 bytes are the four rows' 16
+   in order: a quarter of a line each, never streamed. */
 TL__SR_INLINE void tl__sr16_put_i8_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
                                         int u8)
 {
-    const simde__m256i order = simde_mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    int j, k;
+    int j;
     TL__SR_UNROLL
     for (j = 0; j < 16; j += 4) {
-        simde__m256 v[8];
-        simde__m256i w[4];
-        TL__SR_UNROLL
-        for (k = 0; k < 4; ++k) {
-            v[2 * k] = simde_mm512_castps512_ps256(r[j + k]);
-            v[2 * k + 1] = simde_mm256_castpd_ps(simde_mm512_extractf64x4_pd(simde_mm512_castps_pd(r[j + k]), 1));
-        }
-        tl__sr8_i8_words(v, w, 8, u8);
-        TL__SR_UNROLL
-        for (k = 0; k < 4; k += 2) {
-            simde__m256i h = u8 ? simde_mm256_packus_epi16(w[k], w[k + 1]) : simde_mm256_packs_epi16(w[k], w[k + 1]);
-            h = simde_mm256_permutevar8x32_epi32(h, order);
-            if (j + k < mm)
-                simde_mm_storeu_si128((simde__m128i *)(void *)tl__sr16_row_at(d, rows, db, j + k),
-                                      simde_mm256_castsi256_si128(h));
-            if (j + k + 1 < mm)
-                simde_mm_storeu_si128((simde__m128i *)(void *)tl__sr16_row_at(d, rows, db, j + k + 1),
-                                      simde_mm256_extracti128_si256(h, 1));
-        }
+        simde__m512i h = tl__sr16_pack_i8(tl__sr16_to_i32(r[j]), tl__sr16_to_i32(r[j + 1]), tl__sr16_to_i32(r[j + 2]),
+                                          tl__sr16_to_i32(r[j + 3]), u8);
+        if (j < mm)
+            simde_mm_storeu_si128((simde__m128i *)(void *)tl__sr16_row_at(d, rows, db, j),
+                                  simde_mm512_castsi512_si128(h));
+        if (j + 1 < mm)
+            simde_mm_storeu_si128((simde__m128i *)(void *)tl__sr16_row_at(d, rows, db, j + 1),
+                                  simde_mm512_extracti32x4_epi32(h, 1));
+        if (j + 2 < mm)
+            simde_mm_storeu_si128((simde__m128i *)(void *)tl__sr16_row_at(d, rows, db, j + 2),
+                                  simde_mm512_extracti32x4_epi32(h, 2));
+        if (j + 3 < mm)
+            simde_mm_storeu_si128((simde__m128i *)(void *)tl__sr16_row_at(d, rows, db, j + 3),
+                                  simde_mm512_extracti32x4_epi32(h, 3));
     }
 }
 
