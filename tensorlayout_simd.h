@@ -3599,9 +3599,10 @@ TL__SR_INLINE simde__m512i tl__sr16_to_bf16x2(simde__m512 a, simde__m512 b)
     return tl__sr16_bf16_pick(a, b, simde_mm512_loadu_si512((const void *)tl__sr16_bf16_tops));
 }
 
-/* PUT of TL__SR16_TILES_BLOCK_DEF for bf16 rows: each of the first mm
+/* PUTs of TL__SR16_TILES_BLOCK_DEF for bf16 rows: each of the first mm
    rounded to 16 bf16 values (32 bytes: half a line, so never
-   streamed), two rows a conversion. */
+   streamed), two rows a conversion by PAIR (tl__sr16_to_bf16x2, or
+   AVX512-BF16's tl__sr16_to_bf16x2n). */
 #define TL__SR16_PUT_BF16_DEF(NAME, PAIR) \
     TL__SR_INLINE void NAME(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm, int nt) \
     { \
