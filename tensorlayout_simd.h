@@ -3304,40 +3304,6 @@ static void tl__sr16_tile_rows4(const char *s, size_t sb, char *d, const size_t 
     if (mb < nm) tl__sr8_tile_rows4(s + (size_t)mb * 4, sb, d, rows + mb, nm - mb, nl, sc);
 }
 
-/* The merged tiles of 2-byte values (bf16, f16 oihw -> OIhw16i16o):
-   blocks of 16 L rows and 32 M columns, the last block's missing columns
-   loaded as zeros and never stored. Word pairs transposed as dwords
-   leave vector j holding columns 2j and 2j + 1 interleaved; a word
-   permute splits them into its two halves, the two dst rows' 32 bytes.
-   nl a multiple of 16. */
-static void tl__sr16_tile_rows2(const char *s, size_t sb, char *d, const size_t *rows, tl_dim nm,
-                                tl_dim nl)
-{
-    simde__m512i halves = simde_mm512_loadu_si512((const void *)tl__sr16_words_split);
-    tl_dim m, l;
-    int i, j;
-    for (l = 0; l < nl; l += 16)
-        for (m = 0; m < nm; m += 32) {
-            int mm = nm - m < 32 ? (int)(nm - m) : 32;
-            simde__mmask32 k = mm == 32 ? 0xffffffffu : (simde__mmask32)((1u << mm) - 1);
-            simde__m512 r[16];
-            TL__SR_UNROLL
-            for (i = 0; i < 16; ++i)
-                r[i] = simde_mm512_castsi512_ps(_mm512_maskz_loadu_epi16(k, s + (size_t)m * 2 + (size_t)(l + i) * sb));
-            tl__sr16_t16x16(r);
-            TL__SR_UNROLL
-            for (j = 0; j < 16; ++j) {
-                simde__m512i v = simde_mm512_permutexvar_epi16(halves, simde_mm512_castps_si512(r[j]));
-                if (2 * j < mm)
-                    simde_mm256_storeu_si256((simde__m256i *)(void *)(d + rows[m + 2 * j] + (size_t)l * 2),
-                                             simde_mm512_castsi512_si256(v));
-                if (2 * j + 1 < mm)
-                    simde_mm256_storeu_si256((simde__m256i *)(void *)(d + rows[m + 2 * j + 1] + (size_t)l * 2),
-                                             simde_mm512_extracti64x4_epi64(v, 1));
-            }
-        }
-}
-
 /* One block of tl__sr16_tiles4 or of tl__sr16_tiles_convert's bodies:
    rows j at b + off[j], 16 values of type T each, loaded whole as f32
    (tl__sr16_f32_at) and transposed; its first mm columns to d, db bytes
@@ -3668,33 +3634,64 @@ TL__SR_INLINE void tl__sr16_put_u8_rows(char *d, const size_t *rows, size_t db, 
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_s8, TL_F32, 4, TL_S8, 1, tl__sr16_put_s8_rows)
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_u8, TL_F32, 4, TL_U8, 1, tl__sr16_put_u8_rows)
 
-/* Merged tiles (TL__SR_TILE_ROWS) of f32 rounded into bf16, s8 or u8
-   as they leave, as tl__sr16_tiles_convert rounds side-by-side tiles:
-   blocks of 16 M rows by 16 L columns, the last block's missing rows
-   loaded as zeros and never put, row m of M to d + rows[m] by PUT (DES
-   bytes a value). nl a multiple of 16. */
-#define TL__SR16_ROWS_CVT_DEF(NAME, DES, PUT) \
+/* 64 bytes of one merged tile's source row: the values (es bytes each)
+   that mask k keeps, the rest loaded as zeros. */
+TL__SR_INLINE simde__m512 tl__sr16_cols_at(const char *p, int es, uint32_t k)
+{
+    if (es == 2) return simde_mm512_castsi512_ps(_mm512_maskz_loadu_epi16((simde__mmask32)k, p));
+    return simde_mm512_castsi512_ps(_mm512_maskz_loadu_epi32((simde__mmask16)k, p));
+}
+
+/* PUT of the merged tiles of 2-byte values: word pairs transposed as
+   dwords leave vector j holding columns 2j and 2j + 1 interleaved; a
+   word permute splits them into its two halves, the two dst rows' 32
+   bytes. */
+TL__SR_INLINE void tl__sr16_put_word_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
+                                          int nt)
+{
+    simde__m512i halves = simde_mm512_loadu_si512((const void *)tl__sr16_words_split);
+    int j;
+    (void)nt;
+    TL__SR_UNROLL
+    for (j = 0; j < 16; ++j) {
+        simde__m512i v = simde_mm512_permutexvar_epi16(halves, simde_mm512_castps_si512(r[j]));
+        if (2 * j < mm)
+            simde_mm256_storeu_si256((simde__m256i *)(void *)tl__sr16_row_at(d, rows, db, 2 * j),
+                                     simde_mm512_castsi512_si256(v));
+        if (2 * j + 1 < mm)
+            simde_mm256_storeu_si256((simde__m256i *)(void *)tl__sr16_row_at(d, rows, db, 2 * j + 1),
+                                     simde_mm512_extracti64x4_epi64(v, 1));
+    }
+}
+
+/* Merged tiles (TL__SR_TILE_ROWS) in AVX-512: blocks of 16 L rows by 64
+   bytes of M (16 f32 or 32 2-byte values, ES bytes each), the last
+   block's missing columns loaded as zeros and never put; transposed as
+   dwords, row m of M to d + rows[m] by PUT (DES bytes a value): 2-byte
+   copies (bf16, f16 oihw -> OIhw16i16o), and f32 rounded into bf16 or
+   saturated into s8 and u8 as it leaves, as tl__sr16_tiles_convert
+   rounds side-by-side tiles. nl a multiple of 16. */
+#define TL__SR16_ROWS_DEF(NAME, ES, DES, PUT) \
     static void NAME(const char *s, size_t sb, char *d, const size_t *rows, tl_dim nm, tl_dim nl) \
     { \
         tl_dim m, l; \
         int i; \
         for (l = 0; l < nl; l += 16) \
-            for (m = 0; m < nm; m += 16) { \
-                int mm = nm - m < 16 ? (int)(nm - m) : 16; \
-                simde__mmask16 k = (simde__mmask16)(mm == 16 ? 0xffffu : (1u << mm) - 1); \
+            for (m = 0; m < nm; m += 64 / ES) { \
+                int mm = nm - m < 64 / ES ? (int)(nm - m) : 64 / ES; \
+                uint32_t k = mm == 32 ? 0xffffffffu : (1u << mm) - 1;  /* 1u << 32: undefined */ \
                 simde__m512 r[16]; \
                 TL__SR_UNROLL \
-                for (i = 0; i < 16; ++i) \
-                    r[i] = simde_mm512_castsi512_ps( \
-                        _mm512_maskz_loadu_epi32(k, s + (size_t)m * 4 + (size_t)(l + i) * sb)); \
+                for (i = 0; i < 16; ++i) r[i] = tl__sr16_cols_at(s + (size_t)m * ES + (size_t)(l + i) * sb, ES, k); \
                 tl__sr16_t16x16(r); \
                 PUT(d + (size_t)l * DES, rows + m, 0, r, mm, 0); \
             } \
     }
 
-TL__SR16_ROWS_CVT_DEF(tl__sr16_rows_to_bf16, 2, tl__sr16_put_bf16_rows)
-TL__SR16_ROWS_CVT_DEF(tl__sr16_rows_to_s8, 1, tl__sr16_put_s8_rows)
-TL__SR16_ROWS_CVT_DEF(tl__sr16_rows_to_u8, 1, tl__sr16_put_u8_rows)
+TL__SR16_ROWS_DEF(tl__sr16_tile_rows2, 2, 2, tl__sr16_put_word_rows)
+TL__SR16_ROWS_DEF(tl__sr16_rows_to_bf16, 4, 2, tl__sr16_put_bf16_rows)
+TL__SR16_ROWS_DEF(tl__sr16_rows_to_s8, 4, 1, tl__sr16_put_s8_rows)
+TL__SR16_ROWS_DEF(tl__sr16_rows_to_u8, 4, 1, tl__sr16_put_u8_rows)
 
 #if TL__SR_BF16 == 2
 #if defined(__clang__)
@@ -3734,7 +3731,7 @@ TL__SR_INLINE void tl__sr16_put_bf16n_rows(char *d, const size_t *rows, size_t d
 }
 
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_bf16n, TL_F32, 4, TL_BF16, 2, tl__sr16_put_bf16n_rows)
-TL__SR16_ROWS_CVT_DEF(tl__sr16_rows_to_bf16n, 2, tl__sr16_put_bf16n_rows)
+TL__SR16_ROWS_DEF(tl__sr16_rows_to_bf16n, 4, 2, tl__sr16_put_bf16n_rows)
 #endif
 #if TL__SR_BF16 == 2
 #if defined(__clang__)
@@ -6459,6 +6456,8 @@ typedef struct {
                                    or narrowed between s8 (u8) and f32 and
                                    transposed between K and K2
                                    (tl__sr_units4) */
+    int bf16n;                  /* f32 -> bf16 tiles by AVX512-BF16
+                                   (tl__sr_avx512bf16), asked once a call */
 } tl__sr_shape;
 
 /* The first loop k of the longest run of innermost loops that is dense
@@ -6527,6 +6526,17 @@ static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p)
 #endif
 }
 
+/* Whether a merged tile's kernel takes p's values (tl__sr_merge_rows):
+   4-byte copies (AVX2 on), 2-byte copies and f32 converted as
+   tl__sr16_tiles_convert converts (AVX-512, L in 16s). */
+static int tl__sr_merge_kernel(const tl_reorder_plan *p)
+{
+    size_t es = tl_dt_size(p->src_md.data_type);
+    int in16 = p->loops[p->nloops - 1].size % 16 == 0;
+    if (p->mode != TL_REORDER_MODE_COPY) return es == 4 && tl__sr_tiles_convert_fits(p) && in16;
+    return es == 4 ? tl__sr_avx2() : es == 2 && tl__sr_avx512() && in16;
+}
+
 /* Small tiles (the 9 taps of OIhw -> OIhw16i16o, one tile per input
    channel) cost more to set up than to move. When a loop K continues M
    in src (stride = M's size), K and M become one tile of K*M rows, each
@@ -6562,10 +6572,8 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
     int L = p->nloops - 1, k;
     tl_dim nm = p->loops[sh->M].size, most = TL__SR_ROWS / nm, n, tiles;
     size_t es = tl_dt_size(p->src_md.data_type);
-    int fits = p->mode != TL_REORDER_MODE_COPY ? es == 4 && tl__sr_tiles_convert_fits(p) && p->loops[L].size % 16 == 0
-             : es == 4 ? tl__sr_avx2() : es == 2 && tl__sr_avx512() && p->loops[L].size % 16 == 0;
     sh->K = -1;
-    if (!fits || nm >= 64 ||
+    if (!tl__sr_merge_kernel(p) || nm >= 64 ||
         (sh->M == 0 && (tl__reorder_threads_split(p) || p->loops[L].size % 16 != 0 || p->loops[L].size < 32 ||
                         (es == 2 && sh->K2 >= 0))))
         return;
@@ -8170,7 +8178,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
 #if TL__SR_AVX512
         if (p->mode != TL_REORDER_MODE_COPY) {
             tl__sr16_rows_convert(p->dst_md.data_type, s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n,
-                                  tl__sr_avx512bf16());
+                                  sh->bf16n);
             break;
         }
         if (es == 2) {
@@ -8212,7 +8220,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             tl__sr16_tiles_convert(p->src_md.data_type, p->dst_md.data_type, s,
                                    (size_t)lp[L].src_stride * (size_t)es, tl__sr_loop_runs(p, sh->K2, i, hi), d,
                                    (size_t)lp[sh->M].dst_stride * dsz, hi[sh->M] - lo[sh->M], n, src + p->src_hi,
-                                   sh->stream, sh->pf_rows, tl__sr_avx512bf16());
+                                   sh->stream, sh->pf_rows, sh->bf16n);
             break;
         }
 #endif
@@ -8371,6 +8379,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     if (begin >= end) return;
     tl__sr_pick_shape(p, &sh);
     sh.pad = pad;               /* then the widening tile must stay */
+    sh.bf16n = tl__sr_avx512bf16();
     if (!pad && sh.tail < 0 && tl__sr_perm_pick(p, &sh, &pm, begin, end)) {
         tl__sr_perm_prepare(p, &pm, poff, rows);
         sh.shape = TL__SR_BLOCKS;
