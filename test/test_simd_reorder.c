@@ -358,6 +358,7 @@ static void tail_sweep(void)
 }
 
 static int takes_shape(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a, int shape);
+static int converts_side(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a);
 
 /* Weight layouts, whose blocks are staged in source order: converted
    run by run, then transposed and zipped (fast) or picked through a table.
@@ -463,6 +464,9 @@ static void weights(void)
             /* 3x3 f32 blocks of 4o4i, 16o16i into 8 or 16 bits: AVX-512's
                quads4 (quads4_convert checks which) */
             if (takes_shape(&s, &d, &a, TL__SR_QUADS4)) want = 0;
+            /* f32 into 8 and 16 bits with one scale or one per o: merged
+               tiles (scaled_side_tiles checks which) */
+            if (converts_side(&s, &d, &a)) want = 0;
             /* with more than one block of O or I inside a staged block the
                vector permute may give way to the table (three blocks are no
                power of two; bf16 OIhw16o16i with two O blocks) */
@@ -1763,8 +1767,8 @@ static void side_tiles_wide(void)
    each value widened as it loads or each dst row rounded (and
    saturated) as it leaves
    (tl__sr16_tiles_convert), its last blocks and short ones through the
-   core's conversion; with a scale, a zero point or beta the plans keep
-   the staged tiles. O of two blocks and past them, in 16s or not; I of
+   core's conversion; a scale rides along (scaled_side_tiles has more),
+   with a zero point or beta the plans keep the staged tiles. O of two blocks and past them, in 16s or not; I of
    3, 16 and 20 (a last block of rows partial or whole), 1 to 5 taps a side; fill's NaNs and
    infinities among the values. */
 static void converted_side_tiles(void)
@@ -1789,7 +1793,7 @@ static void converted_side_tiles(void)
                         tl_reorder_attr a;
                         tl__sr_shape sh;
                         char what[128];
-                        int plain = n % 4 != 3;
+                        int plain = n % 4 != 3, more;
                         dims[0] = O[o];
                         dims[1] = I[i];
                         dims[2] = dims[3] = F[f];
@@ -1809,15 +1813,90 @@ static void converted_side_tiles(void)
                                  tl_dt_name(types[t][0]), tags[k][0], tl_dt_name(types[t][1]), tags[k][1],
                                  (long)O[o], (long)I[i], F[f], F[f], plain ? "" : " (scaled, beta or zero point)");
                         compare(&s, &d, &a, n % 3 * 4, what);
+                        more = a.beta != 0 || a.src_zero_point != 0;
                         if (plan_shape(&s, &d, &a, &sh) &&
                             ((sh.shape == TL__SR_TILE_CONVERT && sh.K2 >= 0) || sh.shape == TL__SR_TILE_ROWS)) {
-                            CHECK_MSG(plain, "%s: converted side by side with more to do", what);
+                            CHECK_MSG(!more, "%s: converted side by side with more to do", what);
                             ++taken;
                         }
                     }
     printf("converted side tiles: %d of %d plans\n", taken, n);
     CHECK_MSG(!tl__sr_avx512() || taken >= 280, "only %d plans converted their side tiles", taken);
     CHECK_MSG(tl__sr_avx512() || taken == 0, "%d plans converted their side tiles without AVX-512", taken);
+}
+
+/* Whether the plan s -> d converts (or scales) its tiles side by side
+   or merged (tl__sr16_tiles_convert, tl__sr16_rows_convert). */
+static int converts_side(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a)
+{
+    tl__sr_shape sh;
+    return plan_shape(s, d, a, &sh) &&
+           ((sh.shape == TL__SR_TILE_CONVERT && sh.K2 >= 0) ||
+            (sh.shape == TL__SR_TILE_ROWS && (s->data_type != d->data_type || a->scales)));
+}
+
+/* Quantized weights' scales on the converting tiles that lie side by
+   side or merge (tl__sr_tsc): f32 into s8, u8, bf16 and f32, and s8,
+   u8, bf16 into f32, between oihw and Ohwi8o, Ohwi16o, hwio and
+   OIhw16i16o both ways, with one scale, one per o, per i, per o and i,
+   per tap (the scales along the tiles' rows, along their columns, or
+   along both, which keeps the staged tiles: compared only), compared
+   bit for bit; O of 16, 24 and 48, I of 3, 16 and 20, kernels of 1, 3
+   and 5 taps a side. A plan with one scale, or one per o, converts its
+   tiles side by side wherever its unscaled twin does. */
+static void scaled_side_tiles(void)
+{
+    static const char *const tags[][2] = { { "oihw", "Ohwi8o" },     { "oihw", "Ohwi16o" }, { "oihw", "hwio" },
+                                           { "oihw", "OIhw16i16o" }, { "Ohwi8o", "oihw" },  { "Ohwi16o", "oihw" },
+                                           { "hwio", "oihw" },       { "OIhw16i16o", "oihw" } };
+    static const tl_data_type types[][2] = { { TL_F32, TL_S8 },  { TL_F32, TL_U8 }, { TL_F32, TL_BF16 },
+                                             { TL_F32, TL_F32 }, { TL_S8, TL_F32 }, { TL_U8, TL_F32 },
+                                             { TL_BF16, TL_F32 } };
+    static const int masks[] = { 0, 1, 2, 3, 12 };
+    static const tl_dim O[] = { 16, 24, 48 }, I[] = { 3, 16, 20 };
+    static const int F[] = { 1, 3, 5 };
+    static float scales[48 * 20];
+    size_t k, t, m, f;
+    int n = 0, taken = 0;
+    weight_scales(scales, sizeof scales / sizeof scales[0]);
+    for (k = 0; k < sizeof tags / sizeof tags[0]; ++k)
+        for (t = 0; t < sizeof types / sizeof types[0]; ++t)
+            for (m = 0; m < sizeof masks / sizeof masks[0]; ++m)
+                for (f = 0; f < sizeof F / sizeof F[0]; ++f, ++n) {
+                    tl_dim dims[4];
+                    tl_memory_desc s, d;
+                    tl_reorder_attr a;
+                    char what[160];
+                    int got;
+                    dims[0] = O[n % 3];
+                    dims[1] = I[n / 3 % 3];
+                    dims[2] = dims[3] = F[f];
+                    memset(&a, 0, sizeof a);
+                    a.nthreads = n % 2 + 1;
+                    a.scales = scales;
+                    a.scale_mask = masks[m];
+                    if (tl_md_init_by_tag(&s, 4, dims, types[t][0], tags[k][0]) ||
+                        tl_md_init_by_tag(&d, 4, dims, types[t][1], tags[k][1])) {
+                        CHECK_MSG(0, "scaled side tiles %s -> %s refused", tags[k][0], tags[k][1]);
+                        continue;
+                    }
+                    snprintf(what, sizeof what, "scaled side tiles %s %s -> %s %s %ldx%ldx%ldx%ld mask %d",
+                             tl_dt_name(types[t][0]), tags[k][0], tl_dt_name(types[t][1]), tags[k][1], (long)dims[0],
+                             (long)dims[1], (long)dims[2], (long)dims[3], masks[m]);
+                    compare(&s, &d, &a, n % 3 * 4, what);
+                    got = converts_side(&s, &d, &a);
+                    taken += got;
+                    if (masks[m] <= 1) {
+                        tl_reorder_attr b = a;
+                        b.scales = NULL;
+                        b.scale_mask = 0;
+                        if (types[t][0] == TL_F32 && types[t][1] == TL_F32) b.scales = scales; /* else a copy */
+                        CHECK_MSG(got == converts_side(&s, &d, &b), "%s: side by side %d, unscaled %d", what, got,
+                                  !got);
+                    }
+                }
+    printf("scaled side tiles: %d of %d plans\n", taken, n);
+    CHECK_MSG(!tl__sr_avx512() || taken >= 300, "only %d scaled plans converted their side tiles", taken);
 }
 
 /* 32-bit transposes in AVX-512's 16 x 16 blocks: M with a band of 8
@@ -2859,6 +2938,7 @@ int main(int argc, char **argv)
     side_tiles();
     side_tiles_wide();
     converted_side_tiles();
+    scaled_side_tiles();
     merged_tiles();
     merged_tiles_chunked();
     quads4();
