@@ -1221,10 +1221,12 @@ static void tl__sr_tiles_edge(size_t es, const char *b, const size_t *off, int r
    k, row l, column m) of a step takes scale sidx + k ks + l ls + m ms,
    where either ms is 0 (one scale a row: the o of oihw -> Ohwi8o,
    applied to a block's transposed vectors) or ks and ls are (one a
-   column: the o of Ohwi8o -> oihw, applied as the rows load). */
+   column: the o of Ohwi8o -> oihw, applied as the rows load). Merged
+   tiles (mn > 0, M's size): column m is M's m % mn of K's m / mn, its
+   scale sidx + (m / mn) ks + (m % mn) ms, and rows take sidx + l ls. */
 typedef struct {
     const float *sc;
-    tl_dim sidx, ks, ls, ms;
+    tl_dim sidx, ks, ls, ms, mn;
 } tl__sr_tsc;
 
 /* The n scales of rows v, v + 1, ... of the wide tile of tl__sr_tsc
@@ -1242,11 +1244,14 @@ static void tl__sr_tiles_row_scales(const tl__sr_tsc *sc, float *sv, int n, tl_d
     }
 }
 
-/* The n scales of columns m0, m0 + 1, ... into sv. */
-static void tl__sr_tiles_col_scales(const tl__sr_tsc *sc, float *sv, int n, tl_dim m0)
+/* The n scales of columns m0, m0 + 1, ... into sv, zeros after them up
+   to width (the lanes of columns past the tile's last, never stored). */
+static void tl__sr_tiles_col_scales(const tl__sr_tsc *sc, float *sv, int n, int width, tl_dim m0)
 {
     int j;
-    for (j = 0; j < n; ++j) sv[j] = sc->sc[sc->sidx + (m0 + j) * sc->ms];
+    for (j = 0; j < n; ++j, ++m0)
+        sv[j] = sc->sc[sc->sidx + (sc->mn ? m0 / sc->mn * sc->ks + m0 % sc->mn * sc->ms : m0 * sc->ms)];
+    for (; j < width; ++j) sv[j] = 0.f;
 }
 
 /* The source offsets of rows r to r + B - 1 of TL__SR_TILES_BODY's wide
@@ -1307,7 +1312,7 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
             int mm = nm - m0 < (C) ? (int)(nm - m0) : (C); \
             const char *b = base + (size_t)m0 * (ES); \
             char *dv = d + (size_t)m0 * db + (size_t)v * (DES); \
-            if (csv) tl__sr_tiles_col_scales(sc, sv, mm, m0); \
+            if (csv) tl__sr_tiles_col_scales(sc, sv, mm, (C), m0); \
             if (pf && v / nl + ahead < count) \
                 for (j = 0; j < (B); ++j) TL__SIMD_PREFETCH(b + (size_t)ahead * ts + off[j]); \
             if (rows < (B) || b + reach > s_end) EDGE(ES, b, off, rows, dv, db, mm, rsv, csv); \
@@ -3736,8 +3741,9 @@ TL__SR_INLINE void tl__sr16_put_word_rows(char *d, const size_t *rows, size_t db
    dwords, row m of M to d + rows[m] by PUT (DES bytes a value): 2-byte
    copies (bf16, f16 oihw -> OIhw16i16o), and f32 rounded into bf16 or
    saturated into s8 and u8 as it leaves, as tl__sr16_tiles_convert
-   rounds side-by-side tiles, scaled along L where sc (tl__sr_tsc: its
-   rows are L's) has scales. nl a multiple of 16. */
+   rounds side-by-side tiles, scaled where sc (tl__sr_tsc) has scales:
+   along L (its rows) after the transpose, else along M and K (its
+   columns) as they load. nl a multiple of 16. */
 #define TL__SR16_ROWS_DEF(NAME, ES, DES, PUT) \
     static void NAME(const char *s, size_t sb, char *d, const size_t *rows, tl_dim nm, tl_dim nl, \
                      const tl__sr_tsc *sc) \
@@ -3745,16 +3751,21 @@ TL__SR_INLINE void tl__sr16_put_word_rows(char *d, const size_t *rows, size_t db
         tl_dim m, l; \
         int i; \
         float sv[16]; \
+        int rs = sc && sc->ks == 0 && sc->ms == 0, cs = sc && !rs; \
         for (l = 0; l < nl; l += 16) { \
-            if (sc) tl__sr_tiles_row_scales(sc, sv, 16, l, nl); \
+            if (rs) tl__sr_tiles_row_scales(sc, sv, 16, l, nl); \
             for (m = 0; m < nm; m += 64 / ES) { \
                 int mm = nm - m < 64 / ES ? (int)(nm - m) : 64 / ES; \
                 uint32_t k = mm == 32 ? 0xffffffffu : (1u << mm) - 1;  /* 1u << 32: undefined */ \
                 simde__m512 r[16]; \
                 TL__SR_UNROLL \
                 for (i = 0; i < 16; ++i) r[i] = tl__sr16_cols_at(s + (size_t)m * ES + (size_t)(l + i) * sb, ES, k); \
+                if (cs) { \
+                    tl__sr_tiles_col_scales(sc, sv, mm, 16, m); \
+                    tl__sr16_scale16(r, sv); \
+                } \
                 tl__sr16_t16x16(r); \
-                if (sc) tl__sr16_scale16(r, sv); \
+                if (rs) tl__sr16_scale16(r, sv); \
                 PUT(d + (size_t)l * DES, rows + m, 0, r, mm, 0); \
             } \
         } \
@@ -6617,17 +6628,18 @@ static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p, int M)
 /* Whether a merged tile's kernel takes p's values (tl__sr_merge_rows):
    4-byte copies (AVX2 on), 2-byte copies and f32 converted as
    tl__sr16_tiles_convert converts (AVX-512, L in 16s). Scaled f32
-   into f32 merges over loops[0] alone (oihw -> hwio 256x256x3x3 with
-   per-O scales: 295 -> 112 us, in process on the Zen 4); elsewhere it
-   keeps the rows transposed straight from the source
-   (tl__sr_perm_rows4), which ran oihw -> OIhw16i16o 1.15x faster than
-   merged (tlbench). */
+   into f32 merges over loops[0] (oihw -> hwio 256x256x3x3 with per-O
+   scales: 295 -> 112 us, in process on the Zen 4) and where L keeps
+   its scale (OIhw4i16o4i -> oihw per O); scales along L elsewhere keep
+   the rows transposed straight from the source (tl__sr_perm_rows4),
+   which ran oihw -> OIhw16i16o 1.15x faster than merged (tlbench). */
 static int tl__sr_merge_kernel(const tl_reorder_plan *p, int M)
 {
     size_t es = tl_dt_size(p->src_md.data_type);
     int in16 = p->loops[p->nloops - 1].size % 16 == 0;
     if (p->mode != TL_REORDER_MODE_COPY)
-        return es == 4 && tl__sr_tiles_convert_fits(p, M) && in16 && (p->dst_md.data_type != TL_F32 || M == 0);
+        return es == 4 && tl__sr_tiles_convert_fits(p, M) && in16 &&
+               (p->dst_md.data_type != TL_F32 || M == 0 || p->loops[p->nloops - 1].scale_stride == 0);
     return es == 4 ? tl__sr_avx2() : es == 2 && tl__sr_avx512() && in16;
 }
 
@@ -6673,8 +6685,11 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
         return;
     for (k = 1; k < L; ++k) {
         if (k == sh->M || p->loops[k].src_stride != nm) continue;
-        /* merged rows take scales along L alone (tl__sr16_rows_convert) */
-        if (p->scales && (p->loops[k].scale_stride != 0 || p->loops[sh->M].scale_stride != 0)) return;
+        /* merged rows take scales along L or along K and M, not both
+           (tl__sr16_rows_convert) */
+        if (p->scales && (p->loops[k].scale_stride != 0 || p->loops[sh->M].scale_stride != 0) &&
+            p->loops[L].scale_stride != 0)
+            return;
         n = p->loops[k].size;
         if (n > most && sh->M != 0) return;
         tiles = (n + most - 1) / most;
@@ -8191,17 +8206,18 @@ static void tl__sr_step_outer(const tl_reorder_plan *p, const tl__sr_shape *sh, 
 }
 
 /* The scales of a step of converting tiles (tl__sr_tsc in t) whose
-   first value takes scale sidx, K their loop (-1: merged tiles, whose
-   scales change along L alone); NULL without scales. */
-static const tl__sr_tsc *tl__sr_tsc_of(const tl_reorder_plan *p, const tl__sr_shape *sh, int K, tl_dim sidx,
-                                       tl__sr_tsc *t)
+   first value takes scale sidx, K the tiles' loop (merged: K merged
+   with M); NULL without scales. */
+static const tl__sr_tsc *tl__sr_tsc_of(const tl_reorder_plan *p, const tl__sr_shape *sh, int K, int merged,
+                                       tl_dim sidx, tl__sr_tsc *t)
 {
     if (!p->scales) return NULL;
     t->sc = p->scales;
     t->sidx = sidx;
-    t->ks = K >= 0 ? p->loops[K].scale_stride : 0;
+    t->ks = p->loops[K].scale_stride;
     t->ls = p->loops[p->nloops - 1].scale_stride;
-    t->ms = K >= 0 ? p->loops[sh->M].scale_stride : 0;
+    t->ms = p->loops[sh->M].scale_stride;
+    t->mn = merged ? p->loops[sh->M].size : 0;
     return t;
 }
 
@@ -8290,7 +8306,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         if (p->mode != TL_REORDER_MODE_COPY) {
             tl__sr_tsc t;
             tl__sr16_rows_convert(p->dst_md.data_type, s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n,
-                                  sh->bf16n, tl__sr_tsc_of(p, sh, -1, sc.sidx, &t));
+                                  sh->bf16n, tl__sr_tsc_of(p, sh, sh->K, 1, sc.sidx, &t));
             break;
         }
         if (es == 2) {
@@ -8333,7 +8349,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             tl__sr16_tiles_convert(p->src_md.data_type, p->dst_md.data_type, s,
                                    (size_t)lp[L].src_stride * (size_t)es, tl__sr_loop_runs(p, sh->K2, i, hi), d,
                                    (size_t)lp[sh->M].dst_stride * dsz, hi[sh->M] - lo[sh->M], n, src + p->src_hi,
-                                   sh->stream, sh->pf_rows, sh->bf16n, tl__sr_tsc_of(p, sh, sh->K2, sc.sidx, &t));
+                                   sh->stream, sh->pf_rows, sh->bf16n, tl__sr_tsc_of(p, sh, sh->K2, 0, sc.sidx, &t));
             break;
         }
 #endif
