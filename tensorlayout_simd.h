@@ -1229,19 +1229,10 @@ typedef struct {
     tl_dim sidx, ks, ls, ms, mn;
 } tl__sr_tsc;
 
-/* The n scales of rows v, v + 1, ... of the wide tile of tl__sr_tsc
-   sc into sv, its rows nl a tile. */
-static void tl__sr_tiles_row_scales(const tl__sr_tsc *sc, float *sv, int n, tl_dim v, tl_dim nl)
+/* Whether the scales sc go by row (else by column). */
+static int tl__sr_tsc_by_row(const tl__sr_tsc *sc)
 {
-    tl_dim k = v / nl, r = v % nl;
-    int j;
-    for (j = 0; j < n; ++j, ++r) {
-        if (r == nl) {
-            r = 0;
-            ++k;
-        }
-        sv[j] = sc->sc[sc->sidx + k * sc->ks + r * sc->ls];
-    }
+    return sc->ms == 0 && (sc->mn == 0 || sc->ks == 0);
 }
 
 /* The n scales of columns m0, m0 + 1, ... into sv, zeros after them up
@@ -1270,6 +1261,17 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
         if (off[j] > top) top = off[j];
     }
     return top;
+}
+
+/* The n (up to 16) scales of rows v, v + 1, ... of the wide tile of
+   tl__sr_tsc sc into sv, its rows nl a tile: their indices walked as
+   the rows' offsets are. */
+static void tl__sr_tiles_row_scales(const tl__sr_tsc *sc, float *sv, int n, tl_dim v, tl_dim nl)
+{
+    size_t at[16];
+    int j;
+    tl__sr_tiles_rows(at, 16, v % nl, nl, (size_t)sc->ls, (size_t)sc->ks);
+    for (j = 0; j < n; ++j) sv[j] = sc->sc[sc->sidx + v / nl * sc->ks + (tl_dim)at[j]];
 }
 
 /* Small tiles laid side by side in dst (tl__sr_tiles_loop: the 9 x 8 of
@@ -1312,7 +1314,7 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
             int mm = nm - m0 < (C) ? (int)(nm - m0) : (C); \
             const char *b = base + (size_t)m0 * (ES); \
             char *dv = d + (size_t)m0 * db + (size_t)v * (DES); \
-            if (csv) tl__sr_tiles_col_scales(sc, sv, mm, (C), m0); \
+            if (csv && (v == 0 || nm > (C))) tl__sr_tiles_col_scales(sc, sv, mm, (C), m0); \
             if (pf && v / nl + ahead < count) \
                 for (j = 0; j < (B); ++j) TL__SIMD_PREFETCH(b + (size_t)ahead * ts + off[j]); \
             if (rows < (B) || b + reach > s_end) EDGE(ES, b, off, rows, dv, db, mm, rsv, csv); \
@@ -1329,7 +1331,7 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
         size_t ts = rs.s, off[B], reach = tl__sr_tiles_rows(off, (B), 0, nl, sb, ts) + (ES) * (C); \
         int j, fixed = nl % (B) == 0 || (B) % nl == 0; \
         float sv[(B) > (C) ? (B) : (C)]; \
-        const float *rsv = sc && sc->ms == 0 ? sv : NULL, *csv = sc && sc->ms != 0 ? sv : NULL; \
+        const float *rsv = sc && tl__sr_tsc_by_row(sc) ? sv : NULL, *csv = sc && !rsv ? sv : NULL; \
         for (k = 0; k < g.count; ++k, s += g.s, d += g.d) { \
             int nt = stream && (uintptr_t)d % 64 == 0; \
             if (fixed) TL__SR_TILES_WALK(ES, DES, B, C, BLOCK, EDGE, 1) \
@@ -3439,8 +3441,10 @@ static void tl__sr_tiles_edge_cvt(tl_data_type t, tl_data_type u, size_t es, con
     int j, m;
     for (j = 0; j < rows; ++j) {
         tl__load_f32(t, b + off[j], es, mm, v);
-        for (m = 0; m < mm && (rsv || csv); ++m) v[m] = (rsv ? rsv[j] : csv[m]) * v[m];
-        TL__FP_BARRIER(v);
+        if (rsv || csv) {
+            for (m = 0; m < mm; ++m) v[m] = (rsv ? rsv[j] : csv[m]) * v[m];
+            TL__FP_BARRIER(v);
+        }
         tl__store_f32(u, v, d + (size_t)j * tl_dt_size(u), db, mm);
     }
 }
@@ -3751,7 +3755,7 @@ TL__SR_INLINE void tl__sr16_put_word_rows(char *d, const size_t *rows, size_t db
         tl_dim m, l; \
         int i; \
         float sv[16]; \
-        int rs = sc && sc->ks == 0 && sc->ms == 0, cs = sc && !rs; \
+        int rs = sc && tl__sr_tsc_by_row(sc), cs = sc && !rs; \
         for (l = 0; l < nl; l += 16) { \
             if (rs) tl__sr_tiles_row_scales(sc, sv, 16, l, nl); \
             for (m = 0; m < nm; m += 64 / ES) { \
@@ -6598,20 +6602,18 @@ static int tl__sr_tile_loop(const tl_reorder_plan *p)
     return -1;
 }
 
-static int tl__sr_tiles_loop(const tl_reorder_plan *p, int M);
-
-/* Whether converting tiles of p (M: the tile loop) that lie side by
-   side in dst go as one wide tile of f32 blocks (tl__sr16_tiles_convert):
+/* Whether converting tiles of p (M: the tile loop, K: the loop that lays
+   them side by side, tl__sr_tiles_loop, or -1) go as one wide tile of
+   f32 blocks (tl__sr16_tiles_convert), or merged (tl__sr_merge_rows):
    bf16, f16, s8 and u8 into f32, and f32 into bf16, s8 and u8, with
    nothing else to do but scales, and f32 into f32 with scales, in
-   AVX-512. The scales may change along the tiles' rows (L and the
-   tiles' loop, tl__sr_tiles_loop) or along their columns (M), not both
-   (tl__sr_tsc): per-O scales of weights either way. */
-static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p, int M)
+   AVX-512. The scales may change along the tiles' rows (L and K) or
+   along their columns (M), not both (tl__sr_tsc): per-O scales of
+   weights either way. */
+static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p, int M, int K)
 {
 #if TL__SR_AVX512
     tl_data_type t = p->src_md.data_type, u = p->dst_md.data_type;
-    int K = tl__sr_tiles_loop(p, M);
     int rows = p->loops[M].scale_stride == 0,
         cols = p->loops[p->nloops - 1].scale_stride == 0 && (K < 0 || p->loops[K].scale_stride == 0);
     return ((u == TL_F32 && (t == TL_BF16 || t == TL_F16 || t == TL_S8 || t == TL_U8 || (t == TL_F32 && p->scales))) ||
@@ -6621,6 +6623,7 @@ static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p, int M)
 #else
     (void)p;
     (void)M;
+    (void)K;
     return 0;
 #endif
 }
@@ -6633,13 +6636,13 @@ static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p, int M)
    its scale (OIhw4i16o4i -> oihw per O); scales along L elsewhere keep
    the rows transposed straight from the source (tl__sr_perm_rows4),
    which ran oihw -> OIhw16i16o 1.15x faster than merged (tlbench). */
-static int tl__sr_merge_kernel(const tl_reorder_plan *p, int M)
+static int tl__sr_merge_kernel(const tl_reorder_plan *p, const tl__sr_shape *sh)
 {
     size_t es = tl_dt_size(p->src_md.data_type);
     int in16 = p->loops[p->nloops - 1].size % 16 == 0;
     if (p->mode != TL_REORDER_MODE_COPY)
-        return es == 4 && tl__sr_tiles_convert_fits(p, M) && in16 &&
-               (p->dst_md.data_type != TL_F32 || M == 0 || p->loops[p->nloops - 1].scale_stride == 0);
+        return es == 4 && tl__sr_tiles_convert_fits(p, sh->M, sh->K2) && in16 &&
+               (p->dst_md.data_type != TL_F32 || sh->M == 0 || p->loops[p->nloops - 1].scale_stride == 0);
     return es == 4 ? tl__sr_avx2() : es == 2 && tl__sr_avx512() && in16;
 }
 
@@ -6679,7 +6682,7 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
     tl_dim nm = p->loops[sh->M].size, most = TL__SR_ROWS / nm, n, tiles;
     size_t es = tl_dt_size(p->src_md.data_type);
     sh->K = -1;
-    if (!tl__sr_merge_kernel(p, sh->M) || nm >= 64 ||
+    if (!tl__sr_merge_kernel(p, sh) || nm >= 64 ||
         (sh->M == 0 && (tl__reorder_threads_split(p) || p->loops[L].size % 16 != 0 || p->loops[L].size < 32 ||
                         (es == 2 && sh->K2 >= 0))))
         return;
@@ -7423,10 +7426,11 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     /* dst rows shorter than a vector convert before their transpose,
        which beta's read of dst would have to undo */
     if (sh->M >= 0 && p->loops[sh->M].size >= tl__sr_tile_m_min(B, L->size) && (L->size >= 16 || p->beta == 0)) {
+        int K = tl__sr_tiles_loop(p, sh->M);
         sh->shape = TL__SR_TILE_CONVERT;
         sh->stream = TL__SR_DST_FAR(p);
-        if (tl__sr_tiles_convert_fits(p, sh->M)) {
-            sh->K2 = tl__sr_tiles_loop(p, sh->M);
+        if (tl__sr_tiles_convert_fits(p, sh->M, K)) {
+            sh->K2 = K;
             tl__sr_merge_rows(p, sh);       /* may make it TL__SR_TILE_ROWS */
         }
         return;
