@@ -1318,7 +1318,8 @@ static void quads4_back(void)
    the threads split), dst a view of a larger parent or not, each
    compared with the scalar core bit for bit. The plans this shape is
    for (O in 16s, the taps of 3x3 or 2x2 kernels, 4-byte values or
-   narrower, no per-I scales) must take it. */
+   narrower, no per-I scales) must take it, but hwio's conversions where
+   AVX-512 converts tiles side by side. */
 static void rows_from_columns(void)
 {
     static const struct { const char *st, *dt; int nd, back; } k[] = {
@@ -1373,6 +1374,11 @@ static void rows_from_columns(void)
                     compare(&s, &d, &a, (int)(i + f) % 2 * 4, what);
                     if (o || t[j].scale == 3 || (k[i].back ? nt != 4 && nt != 9 : nt != 16) || nt * vs >= 64)
                         continue;
+                    /* with AVX-512 hwio's long o converts in tiles side by side */
+                    if (tl__sr_avx512() && strcmp(k[i].st, "hwio") == 0 && (t[j].s != t[j].d || t[j].scale)) {
+                        CHECK_MSG(converts_side(&s, &d, &a), "%s: not converted side by side", what);
+                        continue;
+                    }
                     CHECK_MSG(takes_shape(&s, &d, &a, TL__SR_COLUMNS), "%s: not rows from columns", what);
                     ++taken;
                 }
