@@ -3669,9 +3669,7 @@ TL__SR_INLINE void tl__sr16_columns_group(int es, int sm, int full, const char *
             v = r[tl__sr_bitrev(i, 16)];
         }
         if (full) simde_mm512_storeu_si512(row, v);
-        else if (es == 4) _mm512_mask_storeu_epi32(row, (__mmask16)((1u << w) - 1), v);
-        else if (es == 2) _mm512_mask_storeu_epi16(row, (__mmask32)((1u << w) - 1), v);
-        else _mm512_mask_storeu_epi8(row, (__mmask64)(((uint64_t)1 << w) - 1), v);
+        else _mm512_mask_storeu_epi8(row, (__mmask64)(((uint64_t)1 << (w * es)) - 1), v);   /* w es < 64 */
     }
 }
 
@@ -5861,6 +5859,14 @@ static tl_dim tl__sr_staged_size(const tl_reorder_plan *p)
                                                             : p->dst_md.data_type);
 }
 
+/* The largest divisor of n that is at most most (1 where most < 1). */
+static tl_dim tl__sr_divisor_to(tl_dim n, tl_dim most)
+{
+    tl_dim c = n < most ? n : most;
+    while (c > 1 && n % c != 0) --c;
+    return c < 1 ? 1 : c;
+}
+
 /* The block: loops k..L dense in dst, at most TL__SR_PBLOCK bytes of
    staged values, loop k cut to a divisor of its size (chunk iterations)
    so that every block has one geometry; with0: loop 0 may join. Returns
@@ -5873,8 +5879,7 @@ static int tl__sr_block_loops(const tl_reorder_plan *p, int with0, tl_dim *chunk
     for (l = p->nloops - 1; l >= (with0 ? 0 : 1); --l) {
         const tl_reorder_loop *lp = &p->loops[l];
         if (lp->dst_stride != inner) break;
-        c = lp->size < most / inner ? lp->size : most / inner;
-        while (c > 1 && lp->size % c != 0) --c;
+        c = tl__sr_divisor_to(lp->size, most / inner);
         if (c < 2) break;
         k = l;
         *chunk = c;
@@ -7495,15 +7500,16 @@ static int tl__sr_quads4_converts(const tl_reorder_plan *p, tl__sr_shape *sh)
 }
 
 /* ---- rows from columns ----------------------------------------------
-   Blocked weights back into plain ones (OIhw16i16o, Ohwi16o, hwio ->
-   oihw): dst's rows run along the tile loop M (o, contiguous in src),
-   and the values of a row (i and hw) lie a block apart in src. Tiles of
-   M against L alone leave dst rows of 9 taps a step: s8 copies ran at
-   0.05 of memcpy that way, f32 at 0.5 (256x256x3x3, Zen 4). A step here
-   takes up to TL__SR_COLS_ROWS values of M against every loop inside M
+   Blocked weights back into plain ones (OIhw16i16o, Ohwi16o, hwio,
+   OIhw4i16o4i, OIhw8i16o2i -> oihw): dst's rows run along a loop M (o:
+   1, 2 or 4 values apart in src, tl__sr_columns_rows), and the values
+   of a row (i and hw) lie a block apart in src. Tiles of M against L
+   alone leave dst rows of 9 taps a step: s8 copies ran at 0.05 of
+   memcpy that way, f32 at 0.5 (256x256x3x3, Zen 4). A step here takes
+   M, TL__SR_COLS_ROWS values at a time, against every loop inside M
    that is dense in dst (the columns: i and hw), from dst's innermost
    out while they fit the stage. It gathers each column's piece of M
-   values into the stage, transposes the stage into rows of columns,
+   values, transposes them into rows of columns,
    straight into dst for copies, and otherwise converts those rows into
    dst, each under one scale: columns whose scales vary (per-I) stay out
    of a step. Rows of 64 bytes or more (nChw16c -> nchw's planes) keep
@@ -7521,15 +7527,14 @@ static int tl__sr_quads4_converts(const tl_reorder_plan *p, tl__sr_shape *sh)
 static int tl__sr_columns_loop(const tl_reorder_plan *p, int M, tl_dim *cols, tl_dim *chunk)
 {
     size_t es = tl_dt_size(p->src_md.data_type), dsz = tl_dt_size(p->dst_md.data_type);
-    tl_dim nr = p->loops[M].size < TL__SR_COLS_ROWS ? p->loops[M].size : TL__SR_COLS_ROWS;
-    tl_dim most = (tl_dim)(TL__SR_COLS_STAGE / ((size_t)nr * (es > dsz ? es : dsz))), inner = 1, reach = 0, c;
+    tl_dim most = (tl_dim)(TL__SR_COLS_STAGE / (TL__SR_COLS_ROWS * (es > dsz ? es : dsz))), inner = 1, reach = 0, c;
     int l, k = p->nloops;
     if (most > TL__SR_BLOCK) most = TL__SR_BLOCK;
     *chunk = 1;
     for (l = p->nloops - 1; l > M; --l) {
         const tl_reorder_loop *lp = &p->loops[l];
         if (lp->dst_stride != inner || (p->scales && lp->scale_stride != 0)) break;
-        for (c = lp->size < most / inner ? lp->size : most / inner; c > 1 && lp->size % c != 0; --c) {}
+        c = tl__sr_divisor_to(lp->size, most / inner);
         if (c < 2 || reach + (c - 1) * lp->src_stride > INT32_MAX) break;
         reach += (c - 1) * lp->src_stride;
         inner *= c;
@@ -8861,14 +8866,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     }
     if (sh.shape == TL__SR_BLOCKS && sh.perm) {
         step[sh.k] = sh.chunk;
-    } else if (sh.shape == TL__SR_COLUMNS) {
-        tl_dim n[TL_REORDER_MAX_LOOPS], at = 0;
-        for (l = 0; l < nl; ++l) n[l] = p->loops[l].size;
-        n[sh.k] = sh.chunk;
-        sh.soff = soff;
-        tl__sr_offsets(p, sh.k, n, 0, 0, soff, coff, &at);
-        step[sh.k] = sh.chunk;
-    } else if (sh.shape == TL__SR_BLOCKS) {
+    } else if (sh.shape == TL__SR_BLOCKS || sh.shape == TL__SR_COLUMNS) {  /* the block's (columns') offsets */
         tl_dim n[TL_REORDER_MAX_LOOPS], at = 0;
         for (l = 0; l < nl; ++l) n[l] = p->loops[l].size;
         if (sh.chunk < n[sh.k]) n[sh.k] = sh.chunk;
