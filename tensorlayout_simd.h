@@ -3830,6 +3830,92 @@ TL__SR_INLINE void tl__sr16_put_u8_rows(char *d, const size_t *rows, size_t db, 
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_s8, TL_F32, 4, TL_S8, 1, tl__sr16_put_s8_rows)
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_u8, TL_F32, 4, TL_U8, 1, tl__sr16_put_u8_rows)
 
+/* ---- dwords of four rows (tl__sr_dwords_pick) ------------------------
+   The pieces in AVX-512: 64 bytes of dst a vector, 16 values (X) of 4
+   rows (L), a row's value byte r of a dword. */
+
+/* Lane l of v holding values 4l..4l+3 of rows 0..3, a dword a row (as
+   the packs leave them), turned into those values' dwords. */
+TL__SR_INLINE simde__m512i tl__sr16_dw_zip(simde__m512i v)
+{
+    return simde_mm512_shuffle_epi8(v, simde_mm512_loadu_si512((const void *)tl__sr16_bytes_t4x4));
+}
+
+/* 16 f32 values of 4 rows rs bytes apart, times *v (NULL: none), in
+   s8 (u8) dwords: the converter's rounding, saturation and NaN -> 0
+   (tl__sr16_to_i32). */
+TL__SR_INLINE simde__m512i tl__sr16_dw_f32(const char *s, size_t rs, const simde__m512 *v, int u8)
+{
+    simde__m512i r[4];
+    int k;
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k) {
+        simde__m512 f = simde_mm512_loadu_ps((const float *)(const void *)(s + (size_t)k * rs));
+        if (v) {
+            f = simde_mm512_mul_ps(*v, f);
+            TL__SR_ROUNDED(f);
+        }
+        r[k] = tl__sr16_to_i32(f);
+    }
+    return tl__sr16_dw_zip(tl__sr16_packs_i8(r[0], r[1], r[2], r[3], u8));
+}
+
+/* 16 bytes of 4 rows rs bytes apart as dwords. */
+TL__SR_INLINE simde__m512i tl__sr16_dw_bytes(const char *s, size_t rs)
+{
+    simde__m512i z = simde_mm512_castsi128_si512(simde_mm_loadu_si128((const void *)s));
+    z = simde_mm512_inserti32x4(z, simde_mm_loadu_si128((const void *)(s + rs)), 1);
+    z = simde_mm512_inserti32x4(z, simde_mm_loadu_si128((const void *)(s + 2 * rs)), 2);
+    z = simde_mm512_inserti32x4(z, simde_mm_loadu_si128((const void *)(s + 3 * rs)), 3);
+    return tl__sr16_dw_zip(simde_mm512_permutexvar_epi32(simde_mm512_loadu_si512((const void *)tl__sr16_dwords_t4x4), z));
+}
+
+/* The units of a step: u[0] (outermost) to u[2] each count times s and
+   d bytes on and c scales, 64 dst bytes a unit from its 4 rows of bytes
+   or f32 at s, rs bytes apart (f32 times the scales from sc[sidx]: one
+   for the unit, or 16 along it where xc; none where sc is NULL), each
+   row's line at the same place from nx (the next step's; NULL: none)
+   on its way.
+   Inlined with f32, u8 and xc constant. */
+TL__SR_INLINE void tl__sr16_dw_units_of(const char *s, size_t rs, char *d, const tl__sr_runs *u, const char *nx,
+                                        int f32, int u8, const float *sc, tl_dim sidx, int xc)
+{
+    const tl__sr_runs u0 = u[0], u1 = u[1], u2 = u[2];     /* locals: dst's stores may alias u */
+    tl_dim a, b, c;
+    for (a = 0; a < u0.count; ++a)
+        for (b = 0; b < u1.count; ++b)
+            for (c = 0; c < u2.count; ++c) {
+                size_t at = (size_t)a * u0.s + (size_t)b * u1.s + (size_t)c * u2.s;
+                const char *p = s + at;
+                char *q = d + (size_t)a * u0.d + (size_t)b * u1.d + (size_t)c * u2.d;
+                tl_dim k = sidx + a * u0.c + b * u1.c + c * u2.c;
+                simde__m512 v;
+                simde__m512i w;
+                int r;
+                TL__SR_UNROLL
+                for (r = 0; r < 4; ++r)
+                    if (nx) TL__SIMD_PREFETCH(nx + at + (size_t)r * rs);
+                if (!f32) {
+                    w = tl__sr16_dw_bytes(p, rs);
+                } else if (!sc) {
+                    w = tl__sr16_dw_f32(p, rs, NULL, u8);
+                } else {
+                    v = xc ? simde_mm512_loadu_ps(sc + k) : simde_mm512_set1_ps(sc[k]);
+                    w = tl__sr16_dw_f32(p, rs, &v, u8);
+                }
+                simde_mm512_storeu_si512((void *)q, w);
+            }
+}
+
+TL__SR_NOINLINE void tl__sr16_dw_units(const char *s, size_t rs, char *d, const tl__sr_runs *u, const char *nx,
+                                       int f32, int u8, const float *sc, tl_dim sidx, int xc)
+{
+    if (!f32) tl__sr16_dw_units_of(s, rs, d, u, nx, 0, 0, NULL, 0, 0);
+    else if (!sc) tl__sr16_dw_units_of(s, rs, d, u, nx, 1, u8, NULL, 0, 0);
+    else if (xc) tl__sr16_dw_units_of(s, rs, d, u, nx, 1, u8, sc, sidx, 1);
+    else tl__sr16_dw_units_of(s, rs, d, u, nx, 1, u8, sc, sidx, 0);
+}
+
 /* 64 bytes of one merged tile's source row: the values (es bytes each)
    that mask k keeps, the rest loaded as zeros. */
 TL__SR_INLINE simde__m512 tl__sr16_cols_at(const char *p, int es, uint32_t k)
@@ -6637,7 +6723,7 @@ static void tl__sr_perm_step(const tl_reorder_plan *p, const tl__sr_perm *pm, co
 /* How the kernel works through the nest: which loops it does inside one
    step (the rest is walked by an odometer). */
 enum { TL__SR_RUN, TL__SR_TILE_COPY, TL__SR_TILE_ROWS, TL__SR_NARROW, TL__SR_TILE_CONVERT,
-       TL__SR_BLOCKS, TL__SR_STRIDED, TL__SR_QUADS4, TL__SR_COLUMNS };
+       TL__SR_BLOCKS, TL__SR_STRIDED, TL__SR_QUADS4, TL__SR_COLUMNS, TL__SR_DWORDS };
 
 #define TL__SR_ROWS 1024    /* dst rows a merged tile may hold */
 
@@ -7499,6 +7585,60 @@ static int tl__sr_quads4_converts(const tl_reorder_plan *p, tl__sr_shape *sh)
     return 1;
 }
 
+/* ---- dwords of four rows ---------------------------------------------
+   The int8 weights of VNNI convolutions (OIhw4i16o4i, OIhw2i8o4i's
+   kin) from layouts that keep the outputs together (hwio): dst's
+   innermost loop L holds 4 values of 4 rows (inputs), one dword, and
+   the loop X next to it (dst stride 4, src stride 1) 16 or more of
+   them (outputs), a line of dst every 16. Tiles of X against L left
+   dst rows of 4 bytes, and walked the source a line at a time across
+   the whole tensor: f32 -> s8 hwio -> OIhw4i16o4i 256x256x3x3 with a
+   scale per output ran at 0.04 of memcpy (Zen 4). Here a vector is
+   such a line: 16 values of X in 4 rows, converted and packed
+   together, their bytes zipped into dwords in registers; a step walks
+   the blocks of X that follow it in src (O, K2) and the groups of 4
+   rows after L (i/4, Q), so that its 16 source rows are read end to
+   end. AVX-512 only: 1-byte dst, from f32 or (a copy) 1-byte src, beta
+   0, no zero points, scales along X or none. From oihw, whose outputs
+   lie a row apart, the 16 x 16 transposes this would need first cost
+   more than the zipped blocks (tl__sr_perm_pick) save: a stage of
+   bytes transposed by 4 x 4 blocks ran f32 -> s8 OIhw4i16o4i 256x256x3x3
+   per output 1.15x slower, s8 copies no faster. */
+
+/* The loop of p other than L, X and loops[0] whose src stride is st; -1. */
+static int tl__sr_dw_next(const tl_reorder_plan *p, int X, tl_dim st, int first)
+{
+    int l;
+    for (l = first; l < p->nloops - 1; ++l)
+        if (l != X && p->loops[l].src_stride == st) return l;
+    return -1;
+}
+
+/* Whether p goes by dwords of four rows (then set in sh). */
+static int tl__sr_dwords_pick(const tl_reorder_plan *p, tl__sr_shape *sh)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    tl_data_type dt = p->dst_md.data_type;
+    int X;
+    if (!tl__sr_avx512() || p->has_tails || p->beta != 0 || p->nloops < 3 || L->size != 4 ||
+        L->dst_stride != 1 || L->src_stride == 1 || (dt != TL_S8 && dt != TL_U8) ||
+        (p->scales && L->scale_stride != 0))
+        return 0;
+    if (p->mode == TL_REORDER_MODE_COPY ? tl_dt_size(p->src_md.data_type) != 1
+                                        : p->src_md.data_type != TL_F32 || tl__sr_q_of(p, tl__sr_no_scales).extra)
+        return 0;
+    for (X = 1; X < p->nloops - 1 && p->loops[X].dst_stride != 4; ++X) {}
+    if (X == p->nloops - 1 || p->loops[X].size % 16 != 0 || p->loops[X].src_stride != 1 ||
+        (p->scales && p->loops[X].scale_stride > 1))
+        return 0;
+    sh->shape = TL__SR_DWORDS;
+    sh->K = X;
+    sh->K2 = tl__sr_dw_next(p, X, p->loops[X].size, 0);
+    sh->Q = tl__sr_dw_next(p, X, 4 * L->src_stride, 1);
+    if (sh->Q == sh->K2) sh->Q = -1;
+    return 1;
+}
+
 /* ---- rows from columns ----------------------------------------------
    Blocked weights back into plain ones (OIhw16i16o, Ohwi16o, hwio,
    OIhw4i16o4i, OIhw8i16o2i -> oihw): dst's rows run along a loop M (o:
@@ -7624,7 +7764,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         if (p->mode == TL_REORDER_MODE_COPY && sh->K2 >= 1) tl__sr_step_loops(p, sh, sh->K, TL__SR_COPY_STEP);
         return;
     }
-    if (tl__sr_columns_pick(p, sh)) return;
+    if (tl__sr_dwords_pick(p, sh) || tl__sr_columns_pick(p, sh)) return;
     sh->M = tl__sr_tile_loop(p);
     if (p->mode == TL_REORDER_MODE_COPY) {
         /* beta is 0 here: dst is only written, and past this size it would
@@ -8370,8 +8510,12 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
     if (sh->units4 && tl__sr8_units4_whole(p, outer.count, rs.count)) { /* else threads split it below a step */
         int narrow;
         tl_data_type t = tl__sr8_units4_type(p, &narrow);
+        /* streamed only where the last step's pixels, which overlap the
+           step before, start on 16 bytes too (f32 -> s8 aBc4b -> acB16b
+           8x40x11: 11 pixels, the last step from pixel 3, faulted) */
         tl__sr8_units4_tile(narrow, t, s, rs.s, d, outer.d, outer.count, rs.count, sc, outer.c,
-                            sh->stream && (uintptr_t)d % 16 == 0 && outer.d % 16 == 0);
+                            sh->stream && (uintptr_t)d % 16 == 0 && outer.d % 16 == 0 &&
+                                (size_t)rs.count * dsz % 4 == 0);
         return;
     }
 #endif
@@ -8542,6 +8686,26 @@ static void tl__sr_columns_step(const tl_reorder_plan *p, const tl__sr_shape *sh
 }
 
 /* One step of the nest at iteration vector i (inner loops at their lo). */
+#if TL__SR_AVX512
+/* A step of TL__SR_DWORDS: Q's groups of 4 rows, each read along K2's
+   blocks of X and X's own blocks of 16 values. */
+static void tl__sr_dwords_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i, const tl_dim *hi,
+                               const char *s, char *d, tl_dim sidx, const char *next)
+{
+    const tl_reorder_loop *X = &p->loops[sh->K], *L = &p->loops[p->nloops - 1];
+    size_t es = tl_dt_size(p->src_md.data_type);
+    tl__sr_runs u[3] = { tl__sr_one_run, tl__sr_one_run, tl__sr_one_run };
+    if (sh->Q >= 0) u[0] = tl__sr_loop_runs(p, sh->Q, i, hi);
+    if (sh->K2 >= 0) u[1] = tl__sr_loop_runs(p, sh->K2, i, hi);
+    u[2].count = X->size / 16;
+    u[2].s = 16 * es;
+    u[2].d = 64;
+    u[2].c = 16 * X->scale_stride;
+    tl__sr16_dw_units(s, (size_t)L->src_stride * es, d, u, next, p->src_md.data_type == TL_F32,
+                      p->dst_md.data_type == TL_U8, p->scales, sidx, X->scale_stride == 1);
+}
+#endif
+
 static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
                         const tl_dim *lo, const tl_dim *hi, const char *src, char *dst, const char *next)
 {
@@ -8688,6 +8852,11 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     case TL__SR_COLUMNS:
         tl__sr_columns_step(p, sh, s, d, sc, hi[sh->M] - lo[sh->M]);
         break;
+#if TL__SR_AVX512
+    case TL__SR_DWORDS:
+        tl__sr_dwords_step(p, sh, i, hi, s, d, sc.sidx, next);
+        break;
+#endif
     case TL__SR_BLOCKS: {
         simde__m128 stage_v[TL__SR_BLOCK * 4 / 16], scale_v[TL__SR_BLOCK / 4];
         tl_dim cnt = 1;
@@ -8796,6 +8965,11 @@ static const char *tl__sr_step_src(const tl_reorder_plan *p, const tl_dim *i, co
    (Zen 4: 1.75x, and 2.5x for 128 channels, with this). */
 static int tl__sr_fetches_ahead(const tl_reorder_plan *p, const tl__sr_shape *sh)
 {
+    /* dwords of four rows: 16 rows of 1 KiB a step (f32 hwio 256 o's),
+       too short for the hardware's prefetchers: 512x512x3x3 (9.4 MB)
+       1.4x faster fetched a step ahead, 256x256x3x3 (2.4 MB) no faster,
+       64x64x3x3 and s8 (whose units read 16 bytes of each line) slower */
+    if (sh->shape == TL__SR_DWORDS) return p->src_md.data_type == TL_F32 && p->src_hi - p->src_lo >= TL__SR_PF_ROWS_MIN;
     return sh->shape == TL__SR_TILE_COPY && sh->M >= 0 && sh->tail < 0 &&
            TL__SR_SRC_FAR(p) && !tl__sr_prefetches_tiles(p, sh);
 }
@@ -8847,6 +9021,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
         step[l] = 1;
         inner[l] = sh.shape == TL__SR_BLOCKS ? l > sh.k
                  : sh.shape == TL__SR_COLUMNS ? l > sh.k || l == sh.M
+                 : sh.shape == TL__SR_DWORDS ? l == L || l == sh.K || l == sh.K2 || l == sh.Q
                  : l == L || l == sh.M || ((sh.shape == TL__SR_RUN || sh.shape == TL__SR_QUADS4) && l == sh.K) ||
                    l == sh.K2 || l == sh.Q || (sh.K3 >= 0 && l >= sh.K3 && l < sh.K2);
     }

@@ -1386,6 +1386,78 @@ static void rows_from_columns(void)
     CHECK_MSG(taken >= 80, "only %d plans went by rows from columns", taken);
 }
 
+/* Dwords of four rows (tl__sr_dwords_pick): int8 weights whose outputs
+   lie together in src (hwio, ihwo, io, ghwio -> 4i16o4i blocks) and
+   channels into nChw4c, from f32 into s8 and u8 (no scale, one, one
+   along X: per o, or per pixel of nchw's merged planes) and 8-bit
+   copies; taken in AVX-512 where X holds 16s, compared only with a
+   scale per input (along L), beta, a zero point, s8 -> u8, O, I or
+   channels with tails (boxes), X not in 16s (8o of 2i8o4i, 5x5
+   planes); source views, one or two threads. */
+static void dwords_of_four_rows(void)
+{
+    static const struct { const char *st, *dt; int nd, x, l; } k[] = {   /* dims along X, along L */
+        { "hwio", "OIhw4i16o4i", 4, 0, 1 }, { "ihwo", "OIhw4i16o4i", 4, 0, 1 },
+        { "io", "OI4i16o4i", 2, 0, 1 },     { "ghwio", "gOIhw4i16o4i", 5, 1, 2 },
+        { "nchw", "nChw4c", 4, 2, 1 },      { "hwio", "OIhw2i8o4i", 4, 0, 1 }
+    };
+    static const struct { tl_data_type s, d; } t[] = { { TL_F32, TL_S8 }, { TL_F32, TL_U8 }, { TL_S8, TL_S8 },
+                                                       { TL_U8, TL_U8 }, { TL_S8, TL_U8 } };
+    static float scales[4096];
+    size_t i, j;
+    int u, taken = 0;
+    weight_scales(scales, sizeof scales / sizeof scales[0]);
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (j = 0; j < sizeof t / sizeof t[0]; ++j)
+            for (u = 0; u < 12; ++u) {
+                tl_dim dims[5], pdims[5], off[5] = { 0, 0, 0, 0, 0 };
+                tl_memory_desc ps, s, d;
+                tl_reorder_attr a;
+                int g = k[i].st[0] == 'g', attr = u % 6, tail = u == 5 || u == 11, view = u % 4 == 1, n, e;
+                int planes = k[i].dt[0] == 'n', want;
+                char what[160];
+                if (t[j].s != TL_F32 && attr > 0 && attr < 4) continue;  /* scales: conversions from f32 */
+                if (g) dims[0] = 2;
+                if (planes) {
+                    dims[0] = 2;
+                    dims[1] = 8 + (tail ? 2 : 0);
+                    dims[2] = u % 3 == 2 ? 5 : 4;
+                    dims[3] = u % 3 == 2 ? 5 : 8 + 8 * (u % 2);
+                } else {
+                    dims[g] = 16 * (1 + u % 3) + (tail ? 3 : 0);
+                    dims[g + 1] = 16 * (1 + u % 2) + (u == 11 ? 2 : 0);
+                    for (n = g + 2; n < k[i].nd; ++n) dims[n] = (tl_dim)(1 + (u + n) % 3);
+                }
+                for (e = 0; e < k[i].nd; ++e) pdims[e] = dims[e] + (view && e == k[i].x ? 16 : 0);
+                off[k[i].x] = view ? 3 : 0;
+                memset(&a, 0, sizeof a);
+                a.nthreads = 1 + u % 2;
+                switch (attr) {
+                case 1: a.scales = scales; break;                                   /* one */
+                case 2: a.scales = scales; a.scale_mask = planes ? 12 : 1 << k[i].x; break;  /* along X */
+                case 3: a.scales = scales; a.scale_mask = 1 << k[i].l; break;       /* along L */
+                case 4: a.beta = t[j].s == TL_F32 ? 0.5f : 0.f; a.dst_zero_point = t[j].s == TL_F32 ? 0 : 3; break;
+                default: break;
+                }
+                if (tl_md_init_by_tag(&ps, k[i].nd, pdims, t[j].s, k[i].st) || tl_md_submemory(&s, &ps, dims, off) ||
+                    tl_md_init_by_tag(&d, k[i].nd, dims, t[j].d, k[i].dt)) {
+                    CHECK_MSG(0, "dwords %s -> %s refused", k[i].st, k[i].dt);
+                    continue;
+                }
+                snprintf(what, sizeof what, "dwords %s -> %s %s -> %s dims %ldx%ldx%ld attr %d%s", tl_dt_name(t[j].s),
+                         tl_dt_name(t[j].d), k[i].st, k[i].dt, (long)dims[0], (long)dims[1], (long)dims[2], attr,
+                         view ? " view" : "");
+                compare(&s, &d, &a, u % 2 * 4, what);
+                want = tl__sr_avx512() && !tail && attr != 3 && attr != 4 && (t[j].s == TL_F32 || t[j].s == t[j].d) &&
+                       strcmp(k[i].dt, "OIhw2i8o4i") != 0 && (!planes || dims[2] * dims[3] % 16 == 0);
+                CHECK_MSG(takes_shape(&s, &d, &a, TL__SR_DWORDS) == want, "%s: dwords %d, expected %d", what, !want,
+                          want);
+                taken += want;
+            }
+    printf("dwords of four rows: %d plans\n", taken);
+    if (tl__sr_avx512()) CHECK_MSG(taken >= 70, "only %d plans by dwords of four rows", taken);
+}
+
 /* Copies of short runs whose steps would be small (TL__SR_COPY_STEP):
    blocked weights into wider blocks walk the loops outside K2 inside a
    step too (K3: the taps and the half blocks; every 3x3 plan here), in
@@ -1708,6 +1780,21 @@ static void units_of_4(void)
                             compare(&s, &d, &a, v % 2 * 4, what);
                             tame_floats = 0;
                         }
+    /* blocks of 4 into channels last padded to 16 (boxes), streamed,
+       pixels not in 4s: the last step overlaps the one before and
+       started off 16 bytes (f32 -> s8 8x40x11 faulted) */
+    for (v = 0; v < 6; ++v) {
+        tl_dim dims[3] = { 8, 40, 11 + 2 * v };
+        tl_memory_desc s, d;
+        char what[96];
+        tl_data_type w = v % 3 == 0 ? TL_S8 : v % 3 == 1 ? TL_U8 : TL_BF16;
+        if (tl_md_init_by_tag(&s, 3, dims, TL_F32, "aBc4b") || tl_md_init_by_tag(&d, 3, dims, w, "acB16b")) {
+            CHECK(!"units of 4: aBc4b -> acB16b refused");
+            continue;
+        }
+        snprintf(what, sizeof what, "units of 4 f32 -> %s aBc4b -> acB16b 8x40x%ld", tl_dt_name(w), (long)dims[2]);
+        compare(&s, &d, NULL, 0, what);
+    }
     printf("units of 4: %d plans\n", taken);
 }
 
@@ -3032,6 +3119,7 @@ int main(int argc, char **argv)
     quads4_taps();
     quads4_back();
     rows_from_columns();
+    dwords_of_four_rows();
     copy_loops();
     balanced();
     chunked();
