@@ -2583,6 +2583,90 @@ static void tl__sr8_units4_tile(int narrow, tl_data_type t, const char *s, size_
     else tl__sr8_units4_of(0, TL_BF16, s, ss, d, db, nb, np, sc, bc, nt);
 }
 
+/* ---- dwords of four rows in AVX2 (tl__sr_dwords_pick) ---------------
+   32 bytes of dst a vector: 8 values (X) of 4 rows (L), a row's value
+   byte r of a dword; AVX-512's pieces below do 16. */
+
+/* 8 f32 values of 4 rows rs bytes apart, times *v (NULL: none), in s8
+   (u8) dwords: the packs leave each 128-bit lane values 4l..4l+3 of
+   the 4 rows, a dword a row, which one byte shuffle zips. */
+TL__SR_INLINE simde__m256i tl__sr8_dw_f32(const char *s, size_t rs, const simde__m256 *v, int u8)
+{
+    simde__m256i r[4], ab, cd;
+    int k;
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k) {
+        simde__m256 f = simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)k * rs));
+        if (v) {
+            f = simde_mm256_mul_ps(*v, f);
+            TL__SR_ROUNDED(f);
+        }
+        r[k] = u8 ? tl__sr8_sat_u8(f) : tl__sr8_sat(f, 127.f);
+    }
+    ab = simde_mm256_packs_epi32(r[0], r[1]);
+    cd = simde_mm256_packs_epi32(r[2], r[3]);
+    return simde_mm256_shuffle_epi8(u8 ? simde_mm256_packus_epi16(ab, cd) : simde_mm256_packs_epi16(ab, cd),
+                                    simde_mm256_loadu_si256((const void *)tl__sr16_bytes_t4x4));
+}
+
+/* 8 bytes of 4 rows rs bytes apart as dwords. */
+TL__SR_INLINE simde__m256i tl__sr8_dw_bytes(const char *s, size_t rs)
+{
+    simde__m128i a = simde_mm_unpacklo_epi32(simde_mm_loadl_epi64((const void *)s),
+                                             simde_mm_loadl_epi64((const void *)(s + rs)));
+    simde__m128i b = simde_mm_unpacklo_epi32(simde_mm_loadl_epi64((const void *)(s + 2 * rs)),
+                                             simde_mm_loadl_epi64((const void *)(s + 3 * rs)));
+    return simde_mm256_shuffle_epi8(simde_mm256_set_m128i(simde_mm_unpackhi_epi64(a, b), simde_mm_unpacklo_epi64(a, b)),
+                                    simde_mm256_loadu_si256((const void *)tl__sr16_bytes_t4x4));
+}
+
+/* NAME_of: the units of a step, u[0] (outermost) to u[2] each count
+   times s and d bytes on and c scales, a vector of dst (type VI) a
+   unit from its 4 rows of bytes or f32 at s, rs bytes apart (BYTES,
+   F32: f32 times the scales from sc[sidx], one for the unit or one a
+   value where xc, none where sc is NULL), each row's line at the same
+   place from nx (the next step's; NULL: none) on its way. Inlined
+   with f32, u8 and xc constant; NAME picks which. */
+#define TL__SR_DW_UNITS_DEF(NAME, PS, VF, VI, F32, BYTES, STORE) \
+    TL__SR_INLINE void NAME##_of(const char *s, size_t rs, char *d, const tl__sr_runs *u, const char *nx, int f32, \
+                                 int u8, const float *sc, tl_dim sidx, int xc) \
+    { \
+        const tl__sr_runs u0 = u[0], u1 = u[1], u2 = u[2]; /* locals: dst's stores may alias u */ \
+        tl_dim a, b, c; \
+        int r; \
+        for (a = 0; a < u0.count; ++a) \
+            for (b = 0; b < u1.count; ++b) \
+                for (c = 0; c < u2.count; ++c) { \
+                    size_t at = (size_t)a * u0.s + (size_t)b * u1.s + (size_t)c * u2.s; \
+                    tl_dim k = sidx + a * u0.c + b * u1.c + c * u2.c; \
+                    VF v; \
+                    VI w; \
+                    TL__SR_UNROLL \
+                    for (r = 0; r < 4; ++r) \
+                        if (nx) TL__SIMD_PREFETCH(nx + at + (size_t)r * rs); \
+                    if (!f32) { \
+                        w = BYTES(s + at, rs); \
+                    } else if (!sc) { \
+                        w = F32(s + at, rs, NULL, u8); \
+                    } else { \
+                        v = xc ? PS##loadu_ps(sc + k) : PS##set1_ps(sc[k]); \
+                        w = F32(s + at, rs, &v, u8); \
+                    } \
+                    STORE((void *)(d + (size_t)a * u0.d + (size_t)b * u1.d + (size_t)c * u2.d), w); \
+                } \
+    } \
+    TL__SR_NOINLINE void NAME(const char *s, size_t rs, char *d, const tl__sr_runs *u, const char *nx, int f32, \
+                              int u8, const float *sc, tl_dim sidx, int xc) \
+    { \
+        if (!f32) NAME##_of(s, rs, d, u, nx, 0, 0, NULL, 0, 0); \
+        else if (!sc) NAME##_of(s, rs, d, u, nx, 1, u8, NULL, 0, 0); \
+        else if (xc) NAME##_of(s, rs, d, u, nx, 1, u8, sc, sidx, 1); \
+        else NAME##_of(s, rs, d, u, nx, 1, u8, sc, sidx, 0); \
+    }
+
+TL__SR_DW_UNITS_DEF(tl__sr8_dw_units, simde_mm256_, simde__m256, simde__m256i, tl__sr8_dw_f32, tl__sr8_dw_bytes,
+                    simde_mm256_storeu_si256)
+
 /* One block of tl__sr8_tiles4: the first mm columns of the block at b
    (rows j at b + off[j], loaded whole) to d, db bytes apart. Plain
    stores whatever nt says: a block writes half a line of each dst row
@@ -3830,9 +3914,9 @@ TL__SR_INLINE void tl__sr16_put_u8_rows(char *d, const size_t *rows, size_t db, 
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_s8, TL_F32, 4, TL_S8, 1, tl__sr16_put_s8_rows)
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_u8, TL_F32, 4, TL_U8, 1, tl__sr16_put_u8_rows)
 
-/* ---- dwords of four rows (tl__sr_dwords_pick) ------------------------
-   The pieces in AVX-512: 64 bytes of dst a vector, 16 values (X) of 4
-   rows (L), a row's value byte r of a dword. */
+/* ---- dwords of four rows in AVX-512 (tl__sr_dwords_pick) -----------
+   64 bytes of dst a vector: 16 values (X) of 4 rows (L), a row's value
+   byte r of a dword. */
 
 /* Lane l of v holding values 4l..4l+3 of rows 0..3, a dword a row (as
    the packs leave them), turned into those values' dwords. */
@@ -3870,51 +3954,8 @@ TL__SR_INLINE simde__m512i tl__sr16_dw_bytes(const char *s, size_t rs)
     return tl__sr16_dw_zip(simde_mm512_permutexvar_epi32(simde_mm512_loadu_si512((const void *)tl__sr16_dwords_t4x4), z));
 }
 
-/* The units of a step: u[0] (outermost) to u[2] each count times s and
-   d bytes on and c scales, 64 dst bytes a unit from its 4 rows of bytes
-   or f32 at s, rs bytes apart (f32 times the scales from sc[sidx]: one
-   for the unit, or 16 along it where xc; none where sc is NULL), each
-   row's line at the same place from nx (the next step's; NULL: none)
-   on its way.
-   Inlined with f32, u8 and xc constant. */
-TL__SR_INLINE void tl__sr16_dw_units_of(const char *s, size_t rs, char *d, const tl__sr_runs *u, const char *nx,
-                                        int f32, int u8, const float *sc, tl_dim sidx, int xc)
-{
-    const tl__sr_runs u0 = u[0], u1 = u[1], u2 = u[2];     /* locals: dst's stores may alias u */
-    tl_dim a, b, c;
-    for (a = 0; a < u0.count; ++a)
-        for (b = 0; b < u1.count; ++b)
-            for (c = 0; c < u2.count; ++c) {
-                size_t at = (size_t)a * u0.s + (size_t)b * u1.s + (size_t)c * u2.s;
-                const char *p = s + at;
-                char *q = d + (size_t)a * u0.d + (size_t)b * u1.d + (size_t)c * u2.d;
-                tl_dim k = sidx + a * u0.c + b * u1.c + c * u2.c;
-                simde__m512 v;
-                simde__m512i w;
-                int r;
-                TL__SR_UNROLL
-                for (r = 0; r < 4; ++r)
-                    if (nx) TL__SIMD_PREFETCH(nx + at + (size_t)r * rs);
-                if (!f32) {
-                    w = tl__sr16_dw_bytes(p, rs);
-                } else if (!sc) {
-                    w = tl__sr16_dw_f32(p, rs, NULL, u8);
-                } else {
-                    v = xc ? simde_mm512_loadu_ps(sc + k) : simde_mm512_set1_ps(sc[k]);
-                    w = tl__sr16_dw_f32(p, rs, &v, u8);
-                }
-                simde_mm512_storeu_si512((void *)q, w);
-            }
-}
-
-TL__SR_NOINLINE void tl__sr16_dw_units(const char *s, size_t rs, char *d, const tl__sr_runs *u, const char *nx,
-                                       int f32, int u8, const float *sc, tl_dim sidx, int xc)
-{
-    if (!f32) tl__sr16_dw_units_of(s, rs, d, u, nx, 0, 0, NULL, 0, 0);
-    else if (!sc) tl__sr16_dw_units_of(s, rs, d, u, nx, 1, u8, NULL, 0, 0);
-    else if (xc) tl__sr16_dw_units_of(s, rs, d, u, nx, 1, u8, sc, sidx, 1);
-    else tl__sr16_dw_units_of(s, rs, d, u, nx, 1, u8, sc, sidx, 0);
-}
+TL__SR_DW_UNITS_DEF(tl__sr16_dw_units, simde_mm512_, simde__m512, simde__m512i, tl__sr16_dw_f32, tl__sr16_dw_bytes,
+                    simde_mm512_storeu_si512)
 
 /* 64 bytes of one merged tile's source row: the values (es bytes each)
    that mask k keeps, the rest loaded as zeros. */
@@ -7586,24 +7627,24 @@ static int tl__sr_quads4_converts(const tl_reorder_plan *p, tl__sr_shape *sh)
 }
 
 /* ---- dwords of four rows ---------------------------------------------
-   The int8 weights of VNNI convolutions (OIhw4i16o4i, OIhw2i8o4i's
-   kin) from layouts that keep the outputs together (hwio): dst's
-   innermost loop L holds 4 values of 4 rows (inputs), one dword, and
-   the loop X next to it (dst stride 4, src stride 1) 16 or more of
-   them (outputs), a line of dst every 16. Tiles of X against L left
-   dst rows of 4 bytes, and walked the source a line at a time across
-   the whole tensor: f32 -> s8 hwio -> OIhw4i16o4i 256x256x3x3 with a
-   scale per output ran at 0.04 of memcpy (Zen 4). Here a vector is
-   such a line: 16 values of X in 4 rows, converted and packed
-   together, their bytes zipped into dwords in registers; a step walks
-   the blocks of X that follow it in src (O, K2) and the groups of 4
-   rows after L (i/4, Q), so that its 16 source rows are read end to
-   end. AVX-512 only: 1-byte dst, from f32 or (a copy) 1-byte src, beta
-   0, no zero points, scales along X or none. From oihw, whose outputs
-   lie a row apart, the 16 x 16 transposes this would need first cost
-   more than the zipped blocks (tl__sr_perm_pick) save: a stage of
-   bytes transposed by 4 x 4 blocks ran f32 -> s8 OIhw4i16o4i 256x256x3x3
-   per output 1.15x slower, s8 copies no faster. */
+   The int8 weights of VNNI convolutions (OIhw4i16o4i, OIhw2i8o4i and
+   their kin) from layouts that keep the outputs together (hwio, ihwo,
+   io): dst's innermost loop L holds 4 values of 4 rows (inputs), one
+   dword, and the loop X next to it (dst stride 4, src stride 1) 8 or
+   more of them (outputs). Tiles of X against L left dst rows of 4
+   bytes, and walked the source a line at a time across the whole
+   tensor: f32 -> s8 hwio -> OIhw4i16o4i 256x256x3x3 with a scale per
+   output ran at 0.04 of memcpy (Zen 4). Here a vector is a piece of
+   dst: 16 values of X (AVX-512, X in 16s) or 8 (AVX2) in 4 rows,
+   converted and packed together, their bytes zipped into dwords in
+   registers; a step walks the blocks of X that follow it in src (O,
+   K2) and the groups of 4 rows after L (i/4, Q), so that its source
+   rows are read end to end. 1-byte dst, from f32 or (a copy) 1-byte
+   src, beta 0, no zero points, scales along X or none. From oihw,
+   whose outputs lie a row apart, the 16 x 16 transposes this would need
+   first cost more than the zipped blocks (tl__sr_perm_pick) save: a
+   stage of bytes transposed by 4 x 4 blocks ran f32 -> s8 OIhw4i16o4i
+   256x256x3x3 per output 1.15x slower, s8 copies no faster. */
 
 /* The loop of p other than L, X and loops[0] whose src stride is st; -1. */
 static int tl__sr_dw_next(const tl_reorder_plan *p, int X, tl_dim st, int first)
@@ -7620,7 +7661,7 @@ static int tl__sr_dwords_pick(const tl_reorder_plan *p, tl__sr_shape *sh)
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     tl_data_type dt = p->dst_md.data_type;
     int X;
-    if (!tl__sr_avx512() || p->has_tails || p->beta != 0 || p->nloops < 3 || L->size != 4 ||
+    if (!tl__sr_avx2() || p->has_tails || p->beta != 0 || p->nloops < 3 || L->size != 4 ||
         L->dst_stride != 1 || L->src_stride == 1 || (dt != TL_S8 && dt != TL_U8) ||
         (p->scales && L->scale_stride != 0))
         return 0;
@@ -7628,7 +7669,7 @@ static int tl__sr_dwords_pick(const tl_reorder_plan *p, tl__sr_shape *sh)
                                         : p->src_md.data_type != TL_F32 || tl__sr_q_of(p, tl__sr_no_scales).extra)
         return 0;
     for (X = 1; X < p->nloops - 1 && p->loops[X].dst_stride != 4; ++X) {}
-    if (X == p->nloops - 1 || p->loops[X].size % 16 != 0 || p->loops[X].src_stride != 1 ||
+    if (X == p->nloops - 1 || p->loops[X].size % 8 != 0 || p->loops[X].src_stride != 1 ||
         (p->scales && p->loops[X].scale_stride > 1))
         return 0;
     sh->shape = TL__SR_DWORDS;
@@ -8686,23 +8727,30 @@ static void tl__sr_columns_step(const tl_reorder_plan *p, const tl__sr_shape *sh
 }
 
 /* One step of the nest at iteration vector i (inner loops at their lo). */
-#if TL__SR_AVX512
+#if TL__SR_AVX2
 /* A step of TL__SR_DWORDS: Q's groups of 4 rows, each read along K2's
-   blocks of X and X's own blocks of 16 values. */
+   blocks of X and X's own blocks of 16 values (AVX-512) or 8. */
 static void tl__sr_dwords_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i, const tl_dim *hi,
                                const char *s, char *d, tl_dim sidx, const char *next)
 {
     const tl_reorder_loop *X = &p->loops[sh->K], *L = &p->loops[p->nloops - 1];
-    size_t es = tl_dt_size(p->src_md.data_type);
+    size_t es = tl_dt_size(p->src_md.data_type), rs = (size_t)L->src_stride * es;
+    int f32 = p->src_md.data_type == TL_F32, u8 = p->dst_md.data_type == TL_U8, xc = X->scale_stride == 1;
+    tl_dim w = tl__sr_avx512() && X->size % 16 == 0 ? 16 : 8;
     tl__sr_runs u[3] = { tl__sr_one_run, tl__sr_one_run, tl__sr_one_run };
     if (sh->Q >= 0) u[0] = tl__sr_loop_runs(p, sh->Q, i, hi);
     if (sh->K2 >= 0) u[1] = tl__sr_loop_runs(p, sh->K2, i, hi);
-    u[2].count = X->size / 16;
-    u[2].s = 16 * es;
-    u[2].d = 64;
-    u[2].c = 16 * X->scale_stride;
-    tl__sr16_dw_units(s, (size_t)L->src_stride * es, d, u, next, p->src_md.data_type == TL_F32,
-                      p->dst_md.data_type == TL_U8, p->scales, sidx, X->scale_stride == 1);
+    u[2].count = X->size / w;
+    u[2].s = (size_t)w * es;
+    u[2].d = (size_t)w * 4;
+    u[2].c = w * X->scale_stride;
+#if TL__SR_AVX512
+    if (w == 16) {
+        tl__sr16_dw_units(s, rs, d, u, next, f32, u8, p->scales, sidx, xc);
+        return;
+    }
+#endif
+    tl__sr8_dw_units(s, rs, d, u, next, f32, u8, p->scales, sidx, xc);
 }
 #endif
 
@@ -8852,7 +8900,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     case TL__SR_COLUMNS:
         tl__sr_columns_step(p, sh, s, d, sc, hi[sh->M] - lo[sh->M]);
         break;
-#if TL__SR_AVX512
+#if TL__SR_AVX2
     case TL__SR_DWORDS:
         tl__sr_dwords_step(p, sh, i, hi, s, d, sc.sidx, next);
         break;
