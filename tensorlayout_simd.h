@@ -2612,10 +2612,12 @@ TL__SR_INLINE simde__m256i tl__sr8_dw_f32(const char *s, size_t rs, const simde_
 /* 8 bytes of 4 rows rs bytes apart as dwords. */
 TL__SR_INLINE simde__m256i tl__sr8_dw_bytes(const char *s, size_t rs)
 {
-    simde__m128i a = simde_mm_unpacklo_epi32(simde_mm_loadl_epi64((const void *)s),
-                                             simde_mm_loadl_epi64((const void *)(s + rs)));
-    simde__m128i b = simde_mm_unpacklo_epi32(simde_mm_loadl_epi64((const void *)(s + 2 * rs)),
-                                             simde_mm_loadl_epi64((const void *)(s + 3 * rs)));
+    simde__m128i r[4], a, b;
+    int k;
+    TL__SR_UNROLL
+    for (k = 0; k < 4; ++k) r[k] = simde_mm_loadl_epi64((const simde__m128i *)(const void *)(s + (size_t)k * rs));
+    a = simde_mm_unpacklo_epi32(r[0], r[1]);
+    b = simde_mm_unpacklo_epi32(r[2], r[3]);
     return simde_mm256_shuffle_epi8(simde_mm256_set_m128i(simde_mm_unpackhi_epi64(a, b), simde_mm_unpacklo_epi64(a, b)),
                                     simde_mm256_loadu_si256((const void *)tl__sr16_bytes_t4x4));
 }
