@@ -1458,6 +1458,47 @@ static void dwords_of_four_rows(void)
     if (tl__sr_avx2()) CHECK_MSG(taken >= 80, "only %d plans by dwords of four rows", taken);
 }
 
+/* Small copied tiles in runs (tl__sr_tiles_next): channel blocks back
+   to planes (nChw16c, nChw8c, nChw4c -> nchw) over planes of 3x3 to
+   14x14 in s8, bf16 and f32, a run of tiles a step where a tile is
+   small and the channels have no tail (20 channels: compared only); the
+   column of blocks that ends each tile over the last one (49, 25, 9
+   pixels), and 1- and 2-byte blocks paired along L where M is one block
+   (s8 nChw16c, bf16 nChw8c); one or two threads, dst on a line or off. */
+static void tiles_in_runs(void)
+{
+    static const char *const tags[] = { "nChw16c", "nChw8c", "nChw4c" };
+    static const tl_dim planes[][2] = { { 7, 7 }, { 5, 5 }, { 14, 14 }, { 3, 3 }, { 4, 8 } };
+    static const tl_data_type t[] = { TL_S8, TL_BF16, TL_F32 };
+    size_t i, j, k;
+    int c, runs = 0;
+    for (i = 0; i < sizeof tags / sizeof tags[0]; ++i)
+        for (j = 0; j < sizeof planes / sizeof planes[0]; ++j)
+            for (k = 0; k < sizeof t / sizeof t[0]; ++k)
+                for (c = 0; c < 2; ++c) {
+                    tl_dim dims[4] = { 3, c ? 20 : 32, planes[j][0], planes[j][1] };
+                    tl_memory_desc s, d;
+                    tl_reorder_attr a;
+                    tl__sr_shape sh;
+                    char what[128];
+                    int small = dims[2] * dims[3] * (tl_dim)tl_dt_size(t[k]) * (i == 0 ? 16 : i == 1 ? 8 : 4) <= 4096;
+                    memset(&a, 0, sizeof a);
+                    a.nthreads = 1 + (int)(j + k) % 2;
+                    if (tl_md_init_by_tag(&s, 4, dims, t[k], tags[i]) || tl_md_init_by_tag(&d, 4, dims, t[k], "nchw")) {
+                        CHECK_MSG(0, "tiles in runs %s refused", tags[i]);
+                        continue;
+                    }
+                    snprintf(what, sizeof what, "tiles in runs %s %s -> nchw 3x%ldx%ldx%ld", tl_dt_name(t[k]), tags[i],
+                             (long)dims[1], (long)dims[2], (long)dims[3]);
+                    compare(&s, &d, &a, (int)(j % 2) * 4, what);
+                    if (c || !small || !plan_shape(&s, &d, &a, &sh) || sh.shape != TL__SR_TILE_COPY) continue;
+                    CHECK_MSG(sh.K2 >= 0, "%s: tile by tile", what);
+                    runs += sh.K2 >= 0;
+                }
+    printf("tiles in runs: %d plans\n", runs);
+    CHECK_MSG(runs >= 20, "only %d plans of small tiles in runs", runs);
+}
+
 /* Copies of short runs whose steps would be small (TL__SR_COPY_STEP):
    blocked weights into wider blocks walk the loops outside K2 inside a
    step too (K3: the taps and the half blocks; every 3x3 plan here), in
@@ -3120,6 +3161,7 @@ int main(int argc, char **argv)
     quads4_back();
     rows_from_columns();
     dwords_of_four_rows();
+    tiles_in_runs();
     copy_loops();
     balanced();
     chunked();
