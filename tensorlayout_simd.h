@@ -5390,9 +5390,10 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 /* columns right of the blocks: one more column of blocks
                    that ends with the strip, over the last one (a copy
                    writes those values again), where the tile is a block
-                   wide and nothing streams: the 49th pixel of 7x7 planes
-                   (s8 nChw16c -> nchw 64x64x7x7 29 -> 20 us, Zen 4) went
-                   value by value */
+                   wide and nothing streams: the last 4 pixels of 14x14
+                   planes went value by value (s8 nChw16c -> nchw
+                   64x64x14x14 61 -> 39 us with tl__sr8_strip_lpairs; Zen
+                   4, in process) */
                 if (lb < lt && l0 + lt >= B && mb > 0 && !nt) {
                     ptrdiff_t back = (ptrdiff_t)lt - (ptrdiff_t)B;     /* into the strip before, where short */
                     tl__sr_strip_call(es, wide, sl + back * (ptrdiff_t)sb, sb, dl + back * (ptrdiff_t)es, db, mb, B, 0,
