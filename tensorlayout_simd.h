@@ -2623,24 +2623,24 @@ static void tl__sr8_units4_tile(int narrow, tl_data_type t, const char *s, size_
    byte r of a dword; AVX-512's pieces below do 16. */
 
 /* 8 f32 values of 4 rows rs bytes apart, times *v (NULL: none), in s8
-   (u8) dwords: the packs leave each 128-bit lane values 4l..4l+3 of
-   the 4 rows, a dword a row, which one byte shuffle zips. */
+   (u8) dwords: narrowed as tl__sr8_i8_words narrows (its NaN check
+   once for the 4 rows), the packs leave each 128-bit lane values
+   4l..4l+3 of the 4 rows, a dword a row, which one byte shuffle zips. */
 TL__SR_INLINE simde__m256i tl__sr8_dw_f32(const char *s, size_t rs, const simde__m256 *v, int u8)
 {
-    simde__m256i r[4], ab, cd;
+    simde__m256 f[4];
+    simde__m256i w[2];
     int k;
     TL__SR_UNROLL
     for (k = 0; k < 4; ++k) {
-        simde__m256 f = simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)k * rs));
+        f[k] = simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)k * rs));
         if (v) {
-            f = simde_mm256_mul_ps(*v, f);
-            TL__SR_ROUNDED(f);
+            f[k] = simde_mm256_mul_ps(*v, f[k]);
+            TL__SR_ROUNDED(f[k]);
         }
-        r[k] = u8 ? tl__sr8_sat_u8(f) : tl__sr8_sat(f, 127.f);
     }
-    ab = simde_mm256_packs_epi32(r[0], r[1]);
-    cd = simde_mm256_packs_epi32(r[2], r[3]);
-    return simde_mm256_shuffle_epi8(u8 ? simde_mm256_packus_epi16(ab, cd) : simde_mm256_packs_epi16(ab, cd),
+    tl__sr8_i8_words(f, w, 4, u8);
+    return simde_mm256_shuffle_epi8(u8 ? simde_mm256_packus_epi16(w[0], w[1]) : simde_mm256_packs_epi16(w[0], w[1]),
                                     simde_mm256_loadu_si256((const void *)tl__sr16_bytes_t4x4));
 }
 
@@ -5303,7 +5303,7 @@ static size_t tl__sr_row_gaps(size_t db, tl__sr_runs rs) { return rs.count > 1 ?
 TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim ss, char *d,
                                        tl_dim ds, tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs)
 {
-    tl_dim B = wide ? wide : 16 / es, slice, m0, l0, k;
+    tl_dim B = wide ? wide : 16 / es, slice, m0, m1, l0, k;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     /* a short M (the 16 channels of nChw16c -> nchw, the 256 of nhwc ->
        nchw, the 256 b of ab -> ba 4096x256) makes many dst rows that each
@@ -5394,14 +5394,14 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                    planes went value by value (s8 nChw16c -> nchw
                    64x64x14x14 61 -> 39 us with tl__sr8_strip_lpairs; Zen
                    4, in process) */
+                m1 = 0;     /* rows whose border columns are done */
                 if (lb < lt && l0 + lt >= B && mb > 0 && !nt) {
                     ptrdiff_t back = (ptrdiff_t)lt - (ptrdiff_t)B;     /* into the strip before, where short */
                     tl__sr_strip_call(es, wide, sl + back * (ptrdiff_t)sb, sb, dl + back * (ptrdiff_t)es, db, mb, B, 0,
                                       NULL, 0, 0);
-                    tl__sr_border(es, sl, sb, dl, db, mb, full, lb, lt);
-                } else if (lb < lt) {
-                    tl__sr_border(es, sl, sb, dl, db, 0, full, lb, lt);
+                    m1 = mb;
                 }
+                if (lb < lt) tl__sr_border(es, sl, sb, dl, db, m1, full, lb, lt);
                 tl__sr_border(es, sl, sb, dl, db, full, mt, 0, lt);
             }
         }
@@ -7718,7 +7718,8 @@ static int tl__sr_quads4_converts(const tl_reorder_plan *p, tl__sr_shape *sh)
    stage of bytes transposed by 4 x 4 blocks ran f32 -> s8 OIhw4i16o4i
    256x256x3x3 per output 1.15x slower, s8 copies no faster. */
 
-/* The loop of p other than L, X and loops[0] whose src stride is st; -1. */
+/* The loop of p from loops[first] on, other than L and X, whose src
+   stride is st; -1. */
 static int tl__sr_dw_next(const tl_reorder_plan *p, int X, tl_dim st, int first)
 {
     int l;
@@ -8799,7 +8800,6 @@ static void tl__sr_columns_step(const tl_reorder_plan *p, const tl__sr_shape *sh
     }
 }
 
-/* One step of the nest at iteration vector i (inner loops at their lo). */
 #if TL__SR_AVX2
 /* A step of TL__SR_DWORDS: Q's groups of 4 rows, each read along K2's
    blocks of X and X's own blocks of 16 values (AVX-512) or 8. */
@@ -8827,6 +8827,7 @@ static void tl__sr_dwords_step(const tl_reorder_plan *p, const tl__sr_shape *sh,
 }
 #endif
 
+/* One step of the nest at iteration vector i (inner loops at their lo). */
 static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
                         const tl_dim *lo, const tl_dim *hi, const char *src, char *dst, const char *next)
 {
@@ -9083,13 +9084,14 @@ static const char *tl__sr_step_src(const tl_reorder_plan *p, const tl_dim *i, co
    tile's rows are short. One strip of 116 or 128 channel rows of 361
    bytes (u8 nchw -> nhwc 256x116x19x19) walks 116 streams at once, 16
    or 32 bytes each, which the hardware prefetchers did not follow
-   (Zen 4: 1.75x, and 2.5x for 128 channels, with this). */
+   (Zen 4: 1.75x, and 2.5x for 128 channels, with this). Dwords of
+   four rows take it too from TL__SR_PF_ROWS_MIN of f32 source on: a
+   step's 16 rows of 1 KiB (hwio's 256 o's) are too short for the
+   hardware's prefetchers (512x512x3x3, 9.4 MB, 1.4x faster; 2.4 MB no
+   faster; 64x64x3x3 and s8, whose units read 16 bytes of each line,
+   slower). */
 static int tl__sr_fetches_ahead(const tl_reorder_plan *p, const tl__sr_shape *sh)
 {
-    /* dwords of four rows: 16 rows of 1 KiB a step (f32 hwio 256 o's),
-       too short for the hardware's prefetchers: 512x512x3x3 (9.4 MB)
-       1.4x faster fetched a step ahead, 256x256x3x3 (2.4 MB) no faster,
-       64x64x3x3 and s8 (whose units read 16 bytes of each line) slower */
     if (sh->shape == TL__SR_DWORDS) return p->src_md.data_type == TL_F32 && p->src_hi - p->src_lo >= TL__SR_PF_ROWS_MIN;
     return sh->shape == TL__SR_TILE_COPY && sh->M >= 0 && sh->tail < 0 &&
            TL__SR_SRC_FAR(p) && !tl__sr_prefetches_tiles(p, sh);
