@@ -2976,6 +2976,31 @@ static void tails_in_walk(void)
     printf("tails in the walk: %d plans with tails, %d took them in the walk\n", runs, walks);
 }
 
+/* Plan p's kernel over loops[0] cut at every point, as threads cut it,
+   against the scalar engine: a range must write all of its own points
+   and none of another's (a range that stops short of the last block
+   must not pad the block it ends on). */
+static void cut_everywhere(const tl_reorder_plan *plan, const tl_memory_desc *s, const tl_memory_desc *d,
+                           const tl_reorder_attr *a, const char *what)
+{
+    size_t sb = tl_md_size(s), db = tl_md_size(d);
+    unsigned char *src = (unsigned char *)malloc(sb), *d1 = (unsigned char *)malloc(db),
+                  *d2 = (unsigned char *)malloc(db);
+    tl_dim j, n0 = plan->loops[0].size;
+    if (src && d1 && d2) {
+        fill(src, sb, s->data_type);
+        memset(d2, 0x5a, db);
+        CHECK(test_scalar_reorder(s, src, d, d2, a) == TL_OK);
+        for (j = 0; j <= n0; ++j) {
+            memset(d1, 0x5a, db);
+            plan->kernel(plan, src, d1, 0, j);
+            plan->kernel(plan, src, d1, j, n0);
+            CHECK_MSG(memcmp(d1, d2, db) == 0, "%s: loops[0] cut at %ld of %ld differs", what, (long)j, (long)n0);
+        }
+    }
+    free(src); free(d1); free(d2);
+}
+
 /* Copied runs of whole lines in source order (tl__sr_runs_src_order):
    nhwc -> nChw16c and nChw32c (channel counts with and without a tail,
    the tail's last block padded in the same walk: tl__sr_copy_runs_src_n),
@@ -3018,25 +3043,7 @@ static void src_order_plan(const char *st, const char *dt, tl_dim n, tl_dim c, t
               sh.src_order, sh.shape);
     CHECK_MSG(!want || (size_t)sh.tail_last == (tail ? (size_t)(c % blk) * 4 : 0), "%s: last block's data %ld bytes",
               what, (long)sh.tail_last);
-    if (want && plan.kernel == tl__simd_reorder_kernel && n == 1) {
-        size_t sb = tl_md_size(&s), db = tl_md_size(&d);
-        unsigned char *src = (unsigned char *)malloc(sb), *d1 = (unsigned char *)malloc(db),
-                      *d2 = (unsigned char *)malloc(db);
-        tl_dim j, n0 = plan.loops[0].size;
-        if (src && d1 && d2) {
-            fill(src, sb, TL_F32);
-            memset(d2, 0x5a, db);
-            CHECK(test_scalar_reorder(&s, src, &d, d2, &a) == TL_OK);
-            for (j = 0; j <= n0; ++j) {
-                memset(d1, 0x5a, db);
-                plan.kernel(&plan, src, d1, 0, j);
-                plan.kernel(&plan, src, d1, j, n0);
-                CHECK_MSG(memcmp(d1, d2, db) == 0, "%s: loops[0] cut at %ld of %ld differs", what, (long)j,
-                          (long)n0);
-            }
-        }
-        free(src); free(d1); free(d2);
-    }
+    if (want && plan.kernel == tl__simd_reorder_kernel && n == 1) cut_everywhere(&plan, &s, &d, &a, what);
 }
 
 static void runs_in_src_order(void)
@@ -3119,6 +3126,58 @@ static void one_block_runs(void)
     printf("one block: %d plans took their runs in the walk\n", runs);
 }
 
+/* Copied runs along the blocks of a dim with tails into a dst that holds
+   none of that dim's padding (tl__sr_last_run): nChw4c to nChw32c ->
+   nhwc and nCdhw16c -> ndhwc, copies of three types, every tail length
+   of 8- and 16-blocks and some of 4- and 32-blocks, one to three blocks,
+   dst tight or a view of more channels, misaligned by 4 bytes or not
+   (streamed from 1 KiB here), one or two threads, then loops[0] cut at
+   every point. The last run copies only its data: the channels past it
+   are the next pixel's. Blocks of 32 bytes or more whose last one holds
+   data in 16s of bytes must take the walk. */
+static void last_runs(void)
+{
+    static const struct { const char *st, *dt; int nd, blk; } k[] = {
+        { "nChw16c", "nhwc", 4, 16 }, { "nChw8c", "nhwc", 4, 8 }, { "nChw4c", "nhwc", 4, 4 },
+        { "nChw32c", "nhwc", 4, 32 }, { "nCdhw16c", "ndhwc", 5, 16 }
+    };
+    static const tl_data_type t[] = { TL_F32, TL_BF16, TL_U8 };
+    size_t i, j;
+    int c, v, runs = 0, walks = 0;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (j = 0; j < sizeof t / sizeof t[0]; ++j)
+            for (c = 1; c < 3 * k[i].blk; c += k[i].blk % 16 == 0 ? 1 : 3)
+                for (v = 0; v < 2; ++v) {
+                    tl_dim dims[5] = { 2, c, 5 + c % 4, 3 + c % 3, 2 }, wide[5], off[5] = { 0, 0, 0, 0, 0 };
+                    tl_memory_desc s, d;
+                    tl_reorder_attr a;
+                    tl_reorder_plan plan;
+                    char what[128];
+                    int es = (int)tl_dt_size(t[j]), walk;
+                    int want = k[i].blk * es >= 32 && c > k[i].blk && c % k[i].blk * es % 16 == 0 && c % k[i].blk;
+                    memcpy(wide, dims, sizeof wide);
+                    wide[1] = c + 3;
+                    memset(&a, 0, sizeof a);
+                    a.nthreads = c % 2 + 1;
+                    if (tl_md_init_by_tag(&s, k[i].nd, dims, t[j], k[i].st) ||
+                        tl_md_init_by_tag(&d, k[i].nd, v ? wide : dims, t[j], k[i].dt) ||
+                        (v && tl_md_submemory(&d, &d, dims, off)) || tl_reorder_plan_init(&plan, &s, &d, &a)) {
+                        CHECK_MSG(0, "last runs %s -> %s refused", k[i].st, k[i].dt);
+                        continue;
+                    }
+                    snprintf(what, sizeof what, "last runs %s %s -> %s c=%d%s", tl_dt_name(t[j]), k[i].st,
+                             k[i].dt, c, v ? " (dst view)" : "");
+                    compare(&s, &d, &a, c % 2 * 4, what);
+                    walk = takes_tails(&plan);
+                    runs += want;
+                    walks += want && walk;
+                    CHECK_MSG(!want || walk, "%s: not in the walk", what);
+                    if (walk) cut_everywhere(&plan, &s, &d, &a, what);
+                }
+    CHECK_MSG(runs >= 60, "only %d plans of the kind", runs);
+    printf("last runs: %d plans took their last block's data in the walk\n", walks);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) {
@@ -3133,6 +3192,7 @@ int main(int argc, char **argv)
     tails_boxes();
     tails_in_walk();
     runs_in_src_order();
+    last_runs();
     one_block_runs();
     narrow_rows();
     image_planes();
