@@ -8891,7 +8891,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     case TL__SR_RUN:
         if (sh->K >= 0) {
             tl__sr_runs rs = tl__sr_loop_runs(p, sh->K, i, hi);
-            if (sh->tail == sh->K) rs.last = sh->tail_last;     /* the step walks all of K */
+            if (sh->tail == sh->K && hi[sh->K] == p->loops[sh->K].size)    /* loops[0]: a thread's range */
+                rs.last = sh->tail_last;
             if (nd < TL__DIM_MAX) {
                 tl__sr_tail_runs(p, s, d, sc, rs, n, nd, src + p->src_hi);
             } else if (p->mode != TL_REORDER_MODE_COPY) {
