@@ -8274,9 +8274,18 @@ static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim d
    (sh->tail_last). */
 #define TL__SR_TAIL_STAGE 16384     /* bytes of source rows a tail tile stages at a time */
 
+/* Data values in the last of loop b's blocks (b the outer loop of a
+   dim with tails, its values the loop inside): 0 or less where the data
+   ends before it. */
+static tl_dim tl__sr_last_block_data(const tl_reorder_plan *p, int b)
+{
+    const tl_reorder_loop *B = &p->loops[b];
+    return p->data_limit[B->dim] - (B->size - 1) * B->weight;
+}
+
 /* Copied runs (sh: TL__SR_RUN in dst order) along loop K = ob, the
    blocks of a dim with tails whose values are L, into a dst that holds
-   none of its padding (nChw16c -> nhwc or OIhw16i16o -> oihw with 116
+   none of its padding (nChw16c -> nhwc, nCdhw16c -> ndhwc with 116
    channels): the data bytes of the last block, the only partial one; 0
    where the plan is not of that kind. Each run then copies a whole
    block but the last, which copies its data (rs.last), and dst's lines
@@ -8289,15 +8298,14 @@ static void tl__sr_tile_copy(int es, const char *s, tl_dim ss, char *d, tl_dim d
    nhwc 256x100x14x14 ran 1.4x slower, those 1.1x. */
 static size_t tl__sr_last_run(const tl_reorder_plan *p, const tl__sr_shape *sh, int ob)
 {
-    const tl_reorder_loop *B = &p->loops[ob], *L = &p->loops[p->nloops - 1];
-    size_t es = tl_dt_size(p->src_md.data_type), last;
-    int d = B->dim;
-    if (sh->shape != TL__SR_RUN || ob != sh->K || p->mode != TL_REORDER_MODE_COPY || (size_t)L->size * es < 32 ||
-        L->dim != d || L->weight != 1 || B->weight != L->size || p->pad_limit[d] != p->data_limit[d] ||
-        p->data_limit[d] <= (B->size - 1) * B->weight || p->data_limit[d] >= B->size * B->weight)
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1];
+    size_t es = tl_dt_size(p->src_md.data_type);
+    tl_dim nd = tl__sr_last_block_data(p, ob);
+    int d = L->dim;
+    if (sh->shape != TL__SR_RUN || p->mode != TL_REORDER_MODE_COPY || (size_t)L->size * es < 32 ||
+        p->pad_limit[d] != p->data_limit[d] || nd <= 0 || nd >= L->size || (size_t)nd * es % 16 != 0)
         return 0;
-    last = (size_t)(p->data_limit[d] - (B->size - 1) * B->weight) * es;
-    return last % 16 == 0 ? last : 0;
+    return (size_t)nd * es;
 }
 
 static void tl__sr_takes_tails(const tl_reorder_plan *p, tl__sr_shape *sh)
@@ -8325,16 +8333,19 @@ static void tl__sr_takes_tails(const tl_reorder_plan *p, tl__sr_shape *sh)
         }
         return;
     }
-    if (n == 2 && ib == L && (sh->tail_last = tl__sr_last_run(p, sh, ob)) > 0) {
-        sh->tail = ob;
-        sh->src_order = 0;
+    if (n != 2 || p->loops[ob].dim != p->loops[ib].dim || p->loops[ib].weight != 1 ||
+        p->loops[ob].weight != p->loops[ib].size)
+        return;
+    if (ib == L && ob == sh->K) {   /* runs along the blocks, into a dst without their padding */
+        sh->tail_last = tl__sr_last_run(p, sh, ob);
+        if (sh->tail_last > 0) {
+            sh->tail = ob;
+            sh->src_order = 0;
+        }
         return;
     }
-    if (n != 2 || p->loops[ob].dim != p->loops[ib].dim || ob == sh->M || ob == sh->K ||
-        (sh->K2 >= 0 && (tile || sh->K2 != ob)))
-        return;
+    if (ob == sh->M || ob == sh->K || (sh->K2 >= 0 && (tile || sh->K2 != ob))) return;
     d = p->loops[ob].dim;
-    if (p->loops[ib].weight != 1 || p->loops[ob].weight != p->loops[ib].size) return;
     if (ib == L) {              /* the step writes the block's padding; nothing lies outside dst */
         if (p->pad_limit[d] != p->loops[ob].size * p->loops[ib].size ||
             p->loops[L].size * (tl_dim)tl_dt_size(p->src_md.data_type) > TL__SR_TAIL_STAGE / 16)
@@ -8343,10 +8354,9 @@ static void tl__sr_takes_tails(const tl_reorder_plan *p, tl__sr_shape *sh)
         return;                 /* along M: dst must have no padding to write */
     }
     sh->tail = ob;
-    if (sh->src_order && sh->K2 == ob && ib == L && p->data_limit[d] > (p->loops[ob].size - 1) * p->loops[ob].weight) {
+    if (sh->src_order && sh->K2 == ob && ib == L && tl__sr_last_block_data(p, ob) > 0) {
         /* the last block partial, the others whole: each step pads it */
-        sh->tail_last = (size_t)(p->data_limit[d] - (p->loops[ob].size - 1) * p->loops[ob].weight) *
-                        tl_dt_size(p->src_md.data_type);
+        sh->tail_last = (size_t)tl__sr_last_block_data(p, ob) * tl_dt_size(p->src_md.data_type);
         return;
     }
     sh->src_order = 0;

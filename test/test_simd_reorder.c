@@ -3130,10 +3130,9 @@ static void one_block_runs(void)
    none of that dim's padding (tl__sr_last_run): nChw4c to nChw32c ->
    nhwc and nCdhw16c -> ndhwc, copies of three types, every tail length
    of 8- and 16-blocks and some of 4- and 32-blocks, one to three blocks,
-   dst tight or a view of more channels (from channel 0 to 3),
-   misaligned by 4 bytes or not
-   (streamed from 1 KiB here), one or two threads, then loops[0] cut at
-   every point. The last run copies only its data: the channels past it
+   dst tight or a view of more channels (from channel 0 to 3), misaligned
+   by 4 bytes or not (streamed from 1 KiB here), one or two threads, then
+   loops[0] cut at every point. The last run copies only its data: the channels past it
    are the next pixel's. Blocks of 32 bytes or more whose last one holds
    data in 16s of bytes must take the walk. */
 static void last_runs(void)
@@ -3155,7 +3154,7 @@ static void last_runs(void)
                     tl_reorder_plan plan;
                     char what[128];
                     int es = (int)tl_dt_size(t[j]), walk;
-                    int want = k[i].blk * es >= 32 && c > k[i].blk && c % k[i].blk * es % 16 == 0 && c % k[i].blk;
+                    int want = k[i].blk * es >= 32 && c > k[i].blk && c % k[i].blk != 0 && c % k[i].blk * es % 16 == 0;
                     memcpy(wide, dims, sizeof wide);
                     wide[1] = c + 3;
                     off[1] = c % 4;     /* the view's channels start off a vector, or not */
