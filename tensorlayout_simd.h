@@ -1860,9 +1860,11 @@ static tl_dim tl__sr8_strip_rows32(const char *s, size_t sb, char *d, tl_dim mb)
 
 /* The pairs of blocks of one strip of tl__sr_strip for 1- and 2-byte
    elements, plain stores; returns the rows of M done (an odd last block
-   is the caller's). */
-static tl_dim tl__sr8_strip_pairs(int es, const char *s, size_t sb, char *d, size_t db, tl_dim mb,
-                                  tl_dim lb)
+   is the caller's). A call of its own: GCC inlined it into
+   tl__sr_strip_call once that grew, and bf16 -> f32 nchw -> nhwc
+   8x64x14x14 (its staged 16-bit tiles) ran 1.1x slower (Zen 4). */
+TL__SR_NOINLINE tl_dim tl__sr8_strip_pairs(int es, const char *s, size_t sb, char *d, size_t db, tl_dim mb,
+                                           tl_dim lb)
 {
     if (es == 1) return tl__sr8_strip_pairs_es(1, s, sb, d, db, mb, lb);
     return tl__sr8_strip_pairs_es(2, s, sb, d, db, mb, lb);
@@ -3892,10 +3894,13 @@ TL__SR_INLINE simde__m512i tl__sr16_to_bf16x2(simde__m512 a, simde__m512 b)
     TL__SR_INLINE void NAME(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm, int nt) \
     { \
         int j; \
-        (void)nt; \
         TL__SR_UNROLL \
         for (j = 0; j < 16; j += 2) { \
             simde__m512i w = PAIR(r[j], r[j + 1]); \
+            if (!rows && db == 32 && j + 1 < mm) { /* two rows back to back: one store */ \
+                tl__sr16_store(d + (size_t)j * 32, simde_mm512_castsi512_ps(w), nt); \
+                continue; \
+            } \
             if (j < mm) \
                 simde_mm256_storeu_si256((void *)tl__sr16_row_at(d, rows, db, j), simde_mm512_castsi512_si256(w)); \
             if (j + 1 < mm) \
@@ -3911,15 +3916,21 @@ TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_bf16, TL_F32, 4, TL_BF16, 2, tl__sr16_p
 /* Rows for tl__sr16_put_s8_rows and tl__sr16_put_u8_rows: four at a
    time through tl__sr16_to_i32 (the converter's rounding, saturation and
    NaN -> 0) and tl__sr16_pack_i8, whose 64 bytes are the four rows' 16
-   in order: a quarter of a line each, never streamed. */
+   in order: one store where the rows follow one another (nChw16c's
+   pixels; streamed where nt), else a quarter of a line each, never
+   streamed. */
 TL__SR_INLINE void tl__sr16_put_i8_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
-                                        int u8)
+                                        int u8, int nt)
 {
     int j;
     TL__SR_UNROLL
     for (j = 0; j < 16; j += 4) {
         simde__m512i h = tl__sr16_pack_i8(tl__sr16_to_i32(r[j]), tl__sr16_to_i32(r[j + 1]), tl__sr16_to_i32(r[j + 2]),
                                           tl__sr16_to_i32(r[j + 3]), u8);
+        if (!rows && db == 16 && j + 3 < mm) {
+            tl__sr16_store(d + (size_t)j * 16, simde_mm512_castsi512_ps(h), nt);
+            continue;
+        }
         if (j < mm)
             simde_mm_storeu_si128((simde__m128i *)(void *)tl__sr16_row_at(d, rows, db, j),
                                   simde_mm512_castsi512_si128(h));
@@ -3939,15 +3950,13 @@ TL__SR_INLINE void tl__sr16_put_i8_rows(char *d, const size_t *rows, size_t db, 
 TL__SR_INLINE void tl__sr16_put_s8_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
                                         int nt)
 {
-    (void)nt;
-    tl__sr16_put_i8_rows(d, rows, db, r, mm, 0);
+    tl__sr16_put_i8_rows(d, rows, db, r, mm, 0, nt);
 }
 
 TL__SR_INLINE void tl__sr16_put_u8_rows(char *d, const size_t *rows, size_t db, const simde__m512 *r, int mm,
                                         int nt)
 {
-    (void)nt;
-    tl__sr16_put_i8_rows(d, rows, db, r, mm, 1);
+    tl__sr16_put_i8_rows(d, rows, db, r, mm, 1, nt);
 }
 
 TL__SR16_TILES_CVT_DEF(tl__sr16_tiles_to_s8, TL_F32, 4, TL_S8, 1, tl__sr16_put_s8_rows)
@@ -4135,15 +4144,17 @@ static void tl__sr16_tiles_convert(tl_data_type t, tl_data_type u, const char *s
                                    char *d, size_t db, tl_dim nm, tl_dim nl, const char *s_end, int stream, int pf,
                                    int bf16n, const tl__sr_tsc *sc)
 {
-    int nt = stream && db % 64 == 0;
+    /* narrowed rows stream only where they follow one another, whole
+       lines a store (tl__sr16_put_i8_rows, TL__SR16_PUT_BF16_DEF) */
+    int nt = stream && db % 64 == 0, nt_narrow = stream && db == 16 * tl_dt_size(u);
     tl__sr_runs g = tl__sr_one_run;
 #if TL__SR_BF16
-    if (u == TL_BF16 && bf16n) tl__sr16_tiles_to_bf16n(s, sb, rs, g, d, db, nm, nl, s_end, 0, pf, sc);
+    if (u == TL_BF16 && bf16n) tl__sr16_tiles_to_bf16n(s, sb, rs, g, d, db, nm, nl, s_end, nt_narrow, pf, sc);
     else
 #endif
-    if (u == TL_BF16) tl__sr16_tiles_to_bf16(s, sb, rs, g, d, db, nm, nl, s_end, 0, pf, sc);
-    else if (u == TL_S8) tl__sr16_tiles_to_s8(s, sb, rs, g, d, db, nm, nl, s_end, 0, pf, sc);
-    else if (u == TL_U8) tl__sr16_tiles_to_u8(s, sb, rs, g, d, db, nm, nl, s_end, 0, pf, sc);
+    if (u == TL_BF16) tl__sr16_tiles_to_bf16(s, sb, rs, g, d, db, nm, nl, s_end, nt_narrow, pf, sc);
+    else if (u == TL_S8) tl__sr16_tiles_to_s8(s, sb, rs, g, d, db, nm, nl, s_end, nt_narrow, pf, sc);
+    else if (u == TL_U8) tl__sr16_tiles_to_u8(s, sb, rs, g, d, db, nm, nl, s_end, nt_narrow, pf, sc);
     else if (t == TL_BF16) tl__sr16_tiles_bf16(s, sb, rs, g, d, db, nm, nl, s_end, nt, pf, sc);
     else if (t == TL_F16) tl__sr16_tiles_f16(s, sb, rs, g, d, db, nm, nl, s_end, nt, pf, sc);
     else if (t == TL_S8) tl__sr16_tiles_s8(s, sb, rs, g, d, db, nm, nl, s_end, nt, pf, sc);
@@ -6867,6 +6878,9 @@ typedef struct {
                                    (tl__sr_avx512bf16), asked once a call */
     tl_dim cols;                /* TL__SR_COLUMNS: columns a step (loops k..L,
                                    k by chunk) */
+    int lone;                   /* TL__SR_TILE_CONVERT: a tile with none beside
+                                   it (K2 -1) as tl__sr16_tiles_convert's one
+                                   (tl__sr_lone_fits) */
 } tl__sr_shape;
 
 /* The first loop k of the longest run of innermost loops that is dense
@@ -6940,6 +6954,32 @@ static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p, int M, int K)
     (void)K;
     return 0;
 #endif
+}
+
+/* Whether a converting tile of p (M its tile loop) with no tiles beside
+   it (tl__sr_tiles_loop found none, tl__sr_tiles_convert_fits holds) goes
+   as a single wide tile of tl__sr16_tiles_convert's: an L of one
+   16-block (nchw -> nChw16c), whose 16 x 16 blocks of f32 convert as
+   their rows leave (f32 -> bf16 by AVX512-BF16's instruction), rows of
+   nChw16c's dense pixels stored and streamed four (s8) or two (bf16) a
+   store. It replaces AVX2's 8 x 8 blocks (tl__sr_tile_direct), a stage
+   and a converter pass, or blocks staged in source order (an M under 64
+   into 2- or 4-byte values: tl__sr_perm_better). tlbench on the Zen 4,
+   one thread: f32 -> bf16 nchw -> nChw16c 8x64x14x14 1.36x, 64x64x28x28
+   1.65x, 32x64x56x56 (dst streamed) 1.54x; f32 -> s8 1.2-1.4x; bf16 ->
+   f32 1.15-1.25x; 1x1 weights oihw -> OIhw16i16o 1024x1024 f32 -> bf16
+   2.5x, f32 -> s8 1.7x. Not taken: an M of 4 or less, whose blocks would load 4 times
+   the values they put (f32 -> s8 nChw4c -> nchw 256x64x4x4, nchw ->
+   nChw16c 256x64x2x2: 1.3-1.4x slower than staged blocks); s8 and u8
+   sources (tl__sr_tile_bytes widens them as bytes, 1.05x faster) and
+   f16 ones (widened in AVX2 halves, 1.1x slower); L in 16s past one
+   block (f32 -> s8 nhwc -> nchw 64x64x28x28: 1.5x slower) or with a
+   partial last block, which goes value by value (bf16 -> f32 nChw16c
+   -> nchw 8x64x14x14: 2x slower). */
+static int tl__sr_lone_fits(const tl_reorder_plan *p, int M)
+{
+    tl_data_type t = p->src_md.data_type;
+    return p->loops[p->nloops - 1].size == 16 && p->loops[M].size > 4 && tl_dt_size(t) > 1 && t != TL_F16;
 }
 
 /* Whether a merged tile's kernel takes p's values (tl__sr_merge_rows):
@@ -7918,6 +7958,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         if (tl__sr_tiles_convert_fits(p, sh->M, K)) {
             sh->K2 = K;
             tl__sr_merge_rows(p, sh);       /* may make it TL__SR_TILE_ROWS */
+            sh->lone = K < 0 && sh->shape == TL__SR_TILE_CONVERT && tl__sr_lone_fits(p, sh->M);
         }
         return;
     }
@@ -7987,6 +8028,11 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
     case TL__SR_BLOCKS: case TL__SR_NARROW: case TL__SR_STRIDED: return 1;
     case TL__SR_TILE_COPY: return L->size * (tl_dim)tl_dt_size(p->src_md.data_type) < 16;
     case TL__SR_TILE_CONVERT:
+        /* lone 16-column tiles (tl__sr_lone_fits) beat the blocks on any M
+           into 2- and 4-byte values (f32 -> bf16 nchw -> nChw16c 64x64x3x3
+           1.7x, 7x7 1.2x; tlbench, Zen 4), not on short ones into bytes
+           (f32 -> u8 7x7 1.2x slower, s8 1.05x; 3x3 as fast) */
+        if (sh->lone && tl_dt_size(p->dst_md.data_type) > 1) return 0;
         /* dst rows shorter than a vector (tl__sr_convert_tile_narrow) on a
            long M: 3 channels of a frame (f32 -> bf16 nchw -> nhwc
            32x3x224x224: 1.4x as tiles), nChw4c; the taps of weights keep
@@ -8743,14 +8789,14 @@ static void tl__sr_step_outer(const tl_reorder_plan *p, const tl__sr_shape *sh, 
 
 /* The scales of a step of converting tiles (tl__sr_tsc in t) whose
    first value takes scale sidx, K the tiles' loop (merged: K merged
-   with M); NULL without scales. */
+   with M; -1: a lone tile, sh->lone); NULL without scales. */
 static const tl__sr_tsc *tl__sr_tsc_of(const tl_reorder_plan *p, const tl__sr_shape *sh, int K, int merged,
                                        tl_dim sidx, tl__sr_tsc *t)
 {
     if (!p->scales) return NULL;
     t->sc = p->scales;
     t->sidx = sidx;
-    t->ks = p->loops[K].scale_stride;
+    t->ks = K >= 0 ? p->loops[K].scale_stride : 0;
     t->ls = p->loops[p->nloops - 1].scale_stride;
     t->ms = p->loops[sh->M].scale_stride;
     t->mn = merged ? p->loops[sh->M].size : 0;
@@ -9000,10 +9046,11 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
 #endif
     case TL__SR_TILE_CONVERT:
 #if TL__SR_AVX512
-        if (sh->K2 >= 0) {      /* tl__sr_tiles_convert_fits */
+        if (sh->K2 >= 0 || (sh->lone && !sh->pad)) {     /* tl__sr_tiles_convert_fits; pad: below */
             tl__sr_tsc t;
+            tl__sr_runs tiles = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run;
             tl__sr16_tiles_convert(p->src_md.data_type, p->dst_md.data_type, s,
-                                   (size_t)lp[L].src_stride * (size_t)es, tl__sr_loop_runs(p, sh->K2, i, hi), d,
+                                   (size_t)lp[L].src_stride * (size_t)es, tiles, d,
                                    (size_t)lp[sh->M].dst_stride * dsz, hi[sh->M] - lo[sh->M], n, src + p->src_hi,
                                    sh->stream, sh->pf_rows, sh->bf16n, tl__sr_tsc_of(p, sh, sh->K2, 0, sc.sidx, &t));
             break;

@@ -358,6 +358,7 @@ static void tail_sweep(void)
 }
 
 static int takes_shape(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a, int shape);
+static int takes_lone(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a);
 static int converts_side(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a);
 
 /* Weight layouts, whose blocks are staged in source order: converted
@@ -467,6 +468,8 @@ static void weights(void)
             /* f32 into 8 and 16 bits with one scale or one per o: merged
                tiles (scaled_side_tiles checks which) */
             if (converts_side(&s, &d, &a)) want = 0;
+            /* ... and 1x1 weights whose L is one block of 16 o (lone_tiles) */
+            if (takes_lone(&s, &d, &a)) want = 0;
             /* with more than one block of O or I inside a staged block the
                vector permute may give way to the table (three blocks are no
                power of two; bf16 OIhw16o16i with two O blocks) */
@@ -688,6 +691,14 @@ static int takes_shape(const tl_memory_desc *s, const tl_memory_desc *d,
 {
     tl__sr_shape sh;
     return plan_shape(s, d, a, &sh) && sh.shape == shape;
+}
+
+/* Whether the SIMD kernel takes the plan s -> d as one lone converting
+   tile a step (tl__sr_lone_fits). */
+static int takes_lone(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a)
+{
+    tl__sr_shape sh;
+    return plan_shape(s, d, a, &sh) && sh.shape == TL__SR_TILE_CONVERT && sh.lone;
 }
 
 /* An image in two layouts: planes (nchw) and pixels (nhwc) that are a
@@ -3179,6 +3190,78 @@ static void last_runs(void)
     printf("last runs: %d plans took their last block's data in the walk\n", walks);
 }
 
+/* Converting tiles whose L is one 16-block and that have no tiles beside
+   them (tl__sr_lone_fits: nchw -> nChw16c, ncdhw -> nCdhw16c) as one wide
+   tile of tl__sr16_tiles_convert: planes of 1 to 40 pixels and a few
+   larger (the last block's columns past the plane ride along; the
+   tensor's last blocks meet the end of the fenced source), the types it
+   takes and some it leaves (s8, f16 sources), no scale, one (negative),
+   per channel (along L) or per image (along loops[0]), beta and zero
+   points (left), one or two threads, dst misaligned or not, or a view
+   of 16 channels more (the bytes past each image's last block are not
+   the next tile's, which would write over a tile's stray stores). With
+   AVX-512, the plans of the kinds it takes whose tiles are
+   TL__SR_TILE_CONVERT of more than 4 pixels with none beside them must
+   take it; no others may. */
+static void lone_tiles(void)
+{
+    static const tl_data_type t[][2] = { { TL_F32, TL_BF16 }, { TL_F32, TL_S8 }, { TL_F32, TL_U8 },
+                                         { TL_BF16, TL_F32 }, { TL_F32, TL_F32 }, { TL_S8, TL_F32 },
+                                         { TL_F16, TL_F32 } };
+    static const char *const attrs[] = { "", " scale -2.5", " per-channel scales", " per-image scales", " beta",
+                                         " zero points" };
+    static const tl_dim planes[][2] = { { 1, 1 }, { 1, 3 }, { 2, 2 }, { 3, 3 }, { 1, 7 }, { 2, 5 }, { 4, 4 },
+                                        { 3, 6 }, { 1, 17 }, { 5, 5 }, { 3, 9 }, { 4, 8 }, { 5, 7 }, { 6, 6 },
+                                        { 7, 7 }, { 5, 8 }, { 8, 8 }, { 14, 14 }, { 3, 29 } };
+    static float scales[64];
+    size_t i, j;
+    int k, lone = 0;
+    for (i = 0; i < 64; ++i) scales[i] = i == 0 ? -2.5f : 0.25f * (float)(i % 9 + 1);
+    for (i = 0; i < sizeof planes / sizeof planes[0]; ++i)
+        for (j = 0; j < sizeof t / sizeof t[0]; ++j)
+            for (k = 0; k < 6; ++k) {
+                int five = i % 4 == 3, n = five ? 5 : 4, view = (int)(i + j + (size_t)k) % 3 == 0, kind, got;
+                tl_dim dims[5] = { 2, 32 + 16 * (tl_dim)(i % 2), planes[i][0], planes[i][1], 2 }, wide[5];
+                tl_dim off[5] = { 0, 0, 0, 0, 0 };
+                tl_memory_desc s, d;
+                tl_reorder_attr a;
+                tl__sr_shape sh;
+                char what[160];
+                if (t[j][0] == t[j][1] && k == 0) continue;     /* a copy */
+                memset(&a, 0, sizeof a);
+                a.nthreads = (int)(i % 2) + 1;
+                if (k >= 1 && k <= 3) a.scales = scales;
+                if (k == 2) a.scale_mask = 2;
+                if (k == 3) a.scale_mask = 1;
+                if (k == 4) a.beta = 0.5f;
+                if (k == 5) {
+                    a.src_zero_point = t[j][0] == TL_S8 ? 3 : 0;
+                    a.dst_zero_point = t[j][1] == TL_U8 || t[j][1] == TL_S8 ? 7 : 0;
+                    a.scales = scales + 1;
+                }
+                memcpy(wide, dims, sizeof wide);
+                wide[1] += 16;
+                if (tl_md_init_by_tag(&s, n, dims, t[j][0], five ? "ncdhw" : "nchw") ||
+                    tl_md_init_by_tag(&d, n, view ? wide : dims, t[j][1], five ? "nCdhw16c" : "nChw16c") ||
+                    (view && tl_md_submemory(&d, &d, dims, off))) {
+                    CHECK_MSG(0, "lone tiles %s refused", five ? "ncdhw" : "nchw");
+                    continue;
+                }
+                snprintf(what, sizeof what, "lone tiles %s -> %s %s %ldx%ldx%ldx%ld%s%s%s", tl_dt_name(t[j][0]),
+                         tl_dt_name(t[j][1]), five ? "nCdhw16c" : "nChw16c", (long)dims[0], (long)dims[1],
+                         (long)dims[2], (long)dims[3], five ? "x2" : "", attrs[k], view ? " (dst view)" : "");
+                compare(&s, &d, &a, (int)(i + j) % 3 * 4, what);
+                if (!plan_shape(&s, &d, &a, &sh)) continue;
+                kind = tl__sr_avx512() && j < 5 && k != 4 && !a.src_zero_point && !a.dst_zero_point &&
+                       sh.shape == TL__SR_TILE_CONVERT && sh.K2 < 0 && planes[i][0] * planes[i][1] * (five ? 2 : 1) > 4;
+                got = sh.shape == TL__SR_TILE_CONVERT && sh.lone;
+                CHECK_MSG(got == kind, "%s: lone %d, shape %d", what, got, sh.shape);
+                lone += got;
+            }
+    if (tl__sr_avx512()) CHECK_MSG(lone >= 300, "only %d plans took lone tiles", lone);
+    printf("lone tiles: %d plans\n", lone);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) {
@@ -3194,6 +3277,7 @@ int main(int argc, char **argv)
     tails_in_walk();
     runs_in_src_order();
     last_runs();
+    lone_tiles();
     one_block_runs();
     narrow_rows();
     image_planes();
