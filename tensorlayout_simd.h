@@ -76,7 +76,7 @@
    the 32-bit transposes double the bytes per instruction where the CPU
    has it, which the conversions need to keep up with memory.
    Transposes into a dst of TL__SR_STREAM_MIN bytes or more (or a dst
-   and source of twice that together, TL__SR_DST_FAR) use streaming
+   and source of twice that together, tl__sr_dst_far) use streaming
    stores, whole cache lines at a time (AVX2: two 8 x 8 blocks side by
    side). When loops[0], which the core shares between threads, is too
    short, tl__sr_balance splits the largest loop to feed them.
@@ -189,10 +189,22 @@
    writes a quarter of what it reads, and a 6 MiB dst that comes with
    24.5 MiB of source fills the 32 MiB L3 as well, where plain stores
    read every dst line before writing it (32x64x56x56 nhwc, one scale,
-   Zen 3: 1.06x at one thread, 1.21x at two). */
-#define TL__SR_DST_FAR(p) \
-    ((p)->beta == 0 && ((p)->dst_hi - (p)->dst_lo >= TL__SR_STREAM_MIN || \
-                        (p)->dst_hi - (p)->dst_lo + ((p)->src_hi - (p)->src_lo) >= 2 * TL__SR_STREAM_MIN))
+   Zen 3: 1.06x at one thread, 1.21x at two). A plan that widens (dst at
+   least twice its source) and runs on threads streams only from three
+   times that together: two threads store into the L3 fast enough that
+   streaming a dst that fits it lost 2-2.4x (s8, u8 and bf16 -> f32
+   nChw8c -> nhwc and nChw16c 64x64x28x28, 16-19 MB; tlbench, Zen 4,
+   where the next call finds the data in the L3); copies and narrowing
+   plans at two threads, and every plan at one, lost as much or more
+   without streaming (f32 oihw -> OIhw16o16i 500x600x3x3 at one thread
+   2x slower, f32 -> s8 nhwc 32x64x56x56 at two 1.5x). */
+static int tl__sr_dst_far(const tl_reorder_plan *p)
+{
+    size_t d = p->dst_hi - p->dst_lo, s = p->src_hi - p->src_lo;
+    if (p->beta != 0) return 0;
+    if (d >= 2 * s && tl__reorder_threads_split(p)) return d + s >= 3 * TL__SR_STREAM_MIN;
+    return d >= TL__SR_STREAM_MIN || d + s >= 2 * TL__SR_STREAM_MIN;
+}
 #ifndef TL__SR_SLICE
 #define TL__SR_SLICE ((size_t)1 << 20)  /* dst bytes one slice of M spans */
 #endif
@@ -4995,7 +5007,7 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
 }
 
 /* Whether converted runs (n bytes of dst each, rs, outer.count times)
-   stream: a large dst (stream: TL__SR_DST_FAR),
+   stream: a large dst (stream: tl__sr_dst_far),
    every store 16-byte aligned, and lines that complete in order: one
    run, runs side by side (in 16s of bytes: the next run starts aligned)
    whose walks follow one another or fill whole lines, or runs of whole
@@ -7740,7 +7752,7 @@ static int tl__sr_quads4_converts(const tl_reorder_plan *p, tl__sr_shape *sh)
     sh->K = X;
     sh->Q = Q;
     sh->K2 = tl__sr_quads4_blocks(p, sh, p->scales != NULL);
-    sh->stream = dt == TL_F32 && TL__SR_DST_FAR(p);
+    sh->stream = dt == TL_F32 && tl__sr_dst_far(p);
     return 1;
 }
 
@@ -7907,7 +7919,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     if (L->src_stride == 1 && L->dst_stride == 1) {
         sh->shape = TL__SR_RUN;
         /* conversions too, unless beta reads dst back */
-        sh->stream = TL__SR_DST_FAR(p);
+        sh->stream = tl__sr_dst_far(p);
         sh->K = tl__sr_runs_loop(p);
         /* the 4 channel blocks of s8 nChw16c -> nhwc: the pixels walked
            inside a step too, a step each cost more than their runs
@@ -7929,7 +7941,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     if (p->mode == TL_REORDER_MODE_COPY) {
         /* beta is 0 here: dst is only written, and past this size it would
            just push the source out of the caches */
-        sh->stream = TL__SR_DST_FAR(p);
+        sh->stream = tl__sr_dst_far(p);
         sh->K = tl__sr_quads4_loop(p, sh->M, &sh->Q);
         if (sh->K < 0) sh->quads_back = (sh->K = tl__sr_quads4_back_loop(p, sh->M)) >= 0;
         if (sh->K >= 0) {
@@ -7954,7 +7966,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     if (sh->M >= 0 && p->loops[sh->M].size >= tl__sr_tile_m_min(B, L->size) && (L->size >= 16 || p->beta == 0)) {
         int K = tl__sr_tiles_loop(p, sh->M);
         sh->shape = TL__SR_TILE_CONVERT;
-        sh->stream = TL__SR_DST_FAR(p);
+        sh->stream = tl__sr_dst_far(p);
         if (tl__sr_tiles_convert_fits(p, sh->M, K)) {
             sh->K2 = K;
             tl__sr_merge_rows(p, sh);       /* may make it TL__SR_TILE_ROWS */
