@@ -6980,14 +6980,14 @@ static int tl__sr_tiles_convert_fits(const tl_reorder_plan *p, int M, int K)
    one thread: f32 -> bf16 nchw -> nChw16c 8x64x14x14 1.36x, 64x64x28x28
    1.65x, 32x64x56x56 (dst streamed) 1.54x; f32 -> s8 1.2-1.4x; bf16 ->
    f32 1.15-1.25x; 1x1 weights oihw -> OIhw16i16o 1024x1024 f32 -> bf16
-   2.5x, f32 -> s8 1.7x. Not taken: an M of 4 or less, whose blocks would load 4 times
-   the values they put (f32 -> s8 nChw4c -> nchw 256x64x4x4, nchw ->
-   nChw16c 256x64x2x2: 1.3-1.4x slower than staged blocks); s8 and u8
-   sources (tl__sr_tile_bytes widens them as bytes, 1.05x faster) and
-   f16 ones (widened in AVX2 halves, 1.1x slower); L in 16s past one
-   block (f32 -> s8 nhwc -> nchw 64x64x28x28: 1.5x slower) or with a
-   partial last block, which goes value by value (bf16 -> f32 nChw16c
-   -> nchw 8x64x14x14: 2x slower). */
+   2.5x, f32 -> s8 1.7x. Not taken: an M of 4 or less, whose blocks
+   would load 4 times the values they put (f32 -> s8 nChw4c -> nchw
+   256x64x4x4, nchw -> nChw16c 256x64x2x2: 1.3-1.4x slower than staged
+   blocks); s8 and u8 sources (tl__sr_tile_bytes widens them as bytes,
+   1.05x faster) and f16 ones (widened in AVX2 halves, 1.1x slower); L
+   in 16s past one block (f32 -> s8 nhwc -> nchw 64x64x28x28: 1.5x
+   slower) or with a partial last block, which goes value by value
+   (bf16 -> f32 nChw16c -> nchw 8x64x14x14: 2x slower). */
 static int tl__sr_lone_fits(const tl_reorder_plan *p, int M)
 {
     tl_data_type t = p->src_md.data_type;
