@@ -4156,17 +4156,17 @@ static void tl__sr16_tiles_convert(tl_data_type t, tl_data_type u, const char *s
                                    char *d, size_t db, tl_dim nm, tl_dim nl, const char *s_end, int stream, int pf,
                                    int bf16n, const tl__sr_tsc *sc)
 {
-    /* narrowed rows stream only where they follow one another, whole
-       lines a store (tl__sr16_put_i8_rows, TL__SR16_PUT_BF16_DEF) */
-    int nt = stream && db % 64 == 0, nt_narrow = stream && db == 16 * tl_dt_size(u);
+    /* narrowed rows stream only where their PUT stores whole lines (rows
+       back to back: tl__sr16_put_i8_rows, TL__SR16_PUT_BF16_DEF) */
+    int nt = stream && db % 64 == 0;
     tl__sr_runs g = tl__sr_one_run;
 #if TL__SR_BF16
-    if (u == TL_BF16 && bf16n) tl__sr16_tiles_to_bf16n(s, sb, rs, g, d, db, nm, nl, s_end, nt_narrow, pf, sc);
+    if (u == TL_BF16 && bf16n) tl__sr16_tiles_to_bf16n(s, sb, rs, g, d, db, nm, nl, s_end, stream, pf, sc);
     else
 #endif
-    if (u == TL_BF16) tl__sr16_tiles_to_bf16(s, sb, rs, g, d, db, nm, nl, s_end, nt_narrow, pf, sc);
-    else if (u == TL_S8) tl__sr16_tiles_to_s8(s, sb, rs, g, d, db, nm, nl, s_end, nt_narrow, pf, sc);
-    else if (u == TL_U8) tl__sr16_tiles_to_u8(s, sb, rs, g, d, db, nm, nl, s_end, nt_narrow, pf, sc);
+    if (u == TL_BF16) tl__sr16_tiles_to_bf16(s, sb, rs, g, d, db, nm, nl, s_end, stream, pf, sc);
+    else if (u == TL_S8) tl__sr16_tiles_to_s8(s, sb, rs, g, d, db, nm, nl, s_end, stream, pf, sc);
+    else if (u == TL_U8) tl__sr16_tiles_to_u8(s, sb, rs, g, d, db, nm, nl, s_end, stream, pf, sc);
     else if (t == TL_BF16) tl__sr16_tiles_bf16(s, sb, rs, g, d, db, nm, nl, s_end, nt, pf, sc);
     else if (t == TL_F16) tl__sr16_tiles_f16(s, sb, rs, g, d, db, nm, nl, s_end, nt, pf, sc);
     else if (t == TL_S8) tl__sr16_tiles_s8(s, sb, rs, g, d, db, nm, nl, s_end, nt, pf, sc);
@@ -9058,7 +9058,9 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
 #endif
     case TL__SR_TILE_CONVERT:
 #if TL__SR_AVX512
-        if (sh->K2 >= 0 || (sh->lone && !sh->pad)) {     /* tl__sr_tiles_convert_fits; pad: below */
+        /* lone tiles' rows are 16 values, never the narrow ones whose
+           padding tl__sr_pads_fused leaves to the step */
+        if (sh->K2 >= 0 || sh->lone) {      /* tl__sr_tiles_convert_fits */
             tl__sr_tsc t;
             tl__sr_runs tiles = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run;
             tl__sr16_tiles_convert(p->src_md.data_type, p->dst_md.data_type, s,
