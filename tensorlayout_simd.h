@@ -649,12 +649,13 @@ static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL, 0 };
    share a vector where every piece has such a neighbour (whole: one
    load a vector), and a permute puts the values back in dst's order
    (idx: words for bf16, dwords for the packed bytes, or the tables of
-   dst's order where the pieces keep it). The inner walk takes ni
-   groups gs bytes and gc indices apart, the outer one no times os bytes,
-   oc indices and od dst bytes apart. */
+   dst's order where the pieces keep it). The walk takes ni groups gs
+   bytes and gc indices apart (64 dst bytes), no times os bytes, oc
+   indices and od dst bytes apart: in passes over nb of the no at once,
+   those inside each group (nb 1: dst's order). */
 typedef struct {
     size_t so[8], gs, os, od;
-    tl_dim co[8], gc, oc, ni, no;
+    tl_dim co[8], gc, oc, ni, no, nb;
     tl_dim rest;            /* runs of each outer iteration left over, at its end */
     int whole, cwhole;      /* cwhole: the pairs' scales neighbour too */
     const void *idx;        /* perm or a table below */
@@ -725,7 +726,20 @@ static void tl__sr_side_pairs(tl__sr_side *g, int np, const size_t *so, const tl
 /* Fills g for runs of n values (rs along, outer.count times) in groups
    of np pieces (4: bf16, 8: 8-bit); returns the outer iterations the
    walk covers (the others go to the other loops, as do the g->rest
-   last runs of each), 0 where the groups line up with neither loop. */
+   last runs of each), 0 where the groups line up with neither loop.
+   Where the outer runs lie closer in the source than the inner ones (a
+   pixel's channel blocks, tl__sr_side_src_order), the walk takes the
+   outer ones inside each group: the group's pixels are read front to
+   back, every line whole, where in dst's order each pass over the
+   pixels read half a line of each (f32 nChw8c) and came back for the
+   rest a pass later. In cache f32 -> bf16 and s8 nhwc -> nChw8c
+   8x64x14x14 ran 1.7-2x as fast, 1x256x14x14 2.9x, nChw16c 2x512x14x14
+   2.2x (Zen 4). Streamed (from beyond the caches) it only paid with few
+   dst streams (64x64x28x28 and 2x64x112x112: 8 blocks, 1.4-2x) or where
+   each pixel's lines alias in dst's order (a row a multiple of 4 KiB:
+   8x1024x28x28 1.7x); 32 blocks of 256 channels went 1.2-1.4x slower,
+   16 no faster (64x256x14x14, 8x128x56x56, 8x256x56x56). */
+#define TL__SR_SIDE_STREAMS 8
 static tl_dim tl__sr_side_init(tl__sr_side *g, tl_dim n, int np, tl_dim sstep, tl__sr_runs rs,
                                tl__sr_runs outer)
 {
@@ -752,6 +766,7 @@ static tl_dim tl__sr_side_init(tl__sr_side *g, tl_dim n, int np, tl_dim sstep, t
     g->os = outer.s;
     g->oc = outer.c;
     g->od = outer.d;
+    g->nb = outer.s < rs.s && (!rs.nt || g->no <= TL__SR_SIDE_STREAMS || rs.s % 4096 == 0) ? g->no : 1;
     for (j = 0; j < np; j += (int)per) {     /* run k of outer iteration o */
         so[j] = (size_t)o * outer.s + (size_t)k * rs.s;
         co[j] = o * outer.c + k * rs.c;
@@ -4486,25 +4501,26 @@ TL__SR_INLINE void tl__sr16_side_walk(const tl__sr_q *q, int extra, int per, int
                                       const tl__sr_side *g, char *d)
 {
     simde__m512i idx = simde_mm512_loadu_si512(g->idx);
-    tl_dim o, i;
-    for (o = 0; o < g->no; ++o, s += g->os, c += g->oc, d += g->od) {
-        const char *sg = s;
-        char *dg = d;
-        tl_dim cg = c;
-        for (i = 0; i < g->ni; ++i, sg += g->gs, cg += g->gc, dg += 64) {
-            simde__m512 a = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 0);
-            simde__m512 b = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 1);
-            if (bf16) {
-                tl__sr16_put(dg, tl__sr16_bf16_pick(a, b, idx), q->nt);
-            } else {
-                simde__m512 e = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 2);
-                simde__m512 f = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 3);
-                tl__sr16_put(dg, simde_mm512_permutexvar_epi32(idx, tl__sr16_packs_i8(tl__sr16_to_i32(a), tl__sr16_to_i32(b),
-                                                                                       tl__sr16_to_i32(e), tl__sr16_to_i32(f), u8)),
-                             q->nt);
+    tl_dim o0, o, i;
+    for (o0 = 0; o0 < g->no; o0 += g->nb)
+        for (i = 0; i < g->ni; ++i) {
+            const char *sg = s + (size_t)o0 * g->os + (size_t)i * g->gs;
+            char *dg = d + (size_t)o0 * g->od + (size_t)i * 64;
+            tl_dim cg = c + o0 * g->oc + i * g->gc, oe = o0 + g->nb < g->no ? o0 + g->nb : g->no;
+            for (o = o0; o < oe; ++o, sg += g->os, cg += g->oc, dg += g->od) {
+                simde__m512 a = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 0);
+                simde__m512 b = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 1);
+                if (bf16) {
+                    tl__sr16_put(dg, tl__sr16_bf16_pick(a, b, idx), q->nt);
+                } else {
+                    simde__m512 e = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 2);
+                    simde__m512 f = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 3);
+                    tl__sr16_put(dg, simde_mm512_permutexvar_epi32(idx, tl__sr16_packs_i8(tl__sr16_to_i32(a), tl__sr16_to_i32(b),
+                                                                                           tl__sr16_to_i32(e), tl__sr16_to_i32(f), u8)),
+                                 q->nt);
+                }
             }
         }
-    }
 }
 
 /* tl__sr16_side_walk for dst of bf16 (bf16) or 8 bits, the scaling and
@@ -7455,6 +7471,22 @@ static int tl__sr_runs_src_order(const tl_reorder_plan *p, int K)
            ((size_t)G->dst_stride * es % 1024 != 0 || (TL__SR_SRC_FAR(p) && G->size <= TL__SR_SRC_ORDER_GROUPS));
 }
 
+/* Whether plan p's converted runs along loop K take the loop K - 1
+   into each step, for tl__sr16_side_runs to walk in source order
+   (tl__sr_side_init): the runs it converts (tl__sr_side_fits; u8 only
+   scaled: AVX2 keeps plain u8), K - 1 the finer loop in the source. */
+static int tl__sr_side_src_order(const tl_reorder_plan *p, int K)
+{
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *R, *G;
+    tl_data_type dt = p->dst_md.data_type;
+    if (K < 1 || p->mode == TL_REORDER_MODE_COPY || p->src_md.data_type != TL_F32 || p->beta != 0 ||
+        (dt != TL_BF16 && dt != TL_S8 && (dt != TL_U8 || !p->scales)) || (L->size != 8 && L->size != 16))
+        return 0;
+    R = &p->loops[K];
+    G = &p->loops[K - 1];
+    return G->size > 1 && G->src_stride > 0 && G->src_stride < R->src_stride;
+}
+
 /* Whether plan p's runs along loop K are units of 4 values, s8, u8 or
    bf16 on one side and f32 on the other, that tl__sr8_units4_tile
    widens or narrows and transposes, in AVX2, without beta or zero
@@ -7930,7 +7962,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         sh->units4 = tl__sr_units4(p, sh->K);
         sh->src_order = tl__sr_runs_src_order(p, sh->K);
         if ((p->mode == TL_REORDER_MODE_COPY || !p->has_tails) && sh->K >= 1 &&
-            (p->loops[sh->K].size < 64 || sh->units4 || sh->src_order ||
+            (p->loops[sh->K].size < 64 || sh->units4 || sh->src_order || tl__sr_side_src_order(p, sh->K) ||
              (p->mode != TL_REORDER_MODE_COPY && tl__sr_plan_joins(p, sh->K))))
             sh->K2 = sh->K - 1;
         if (p->mode == TL_REORDER_MODE_COPY && sh->K2 >= 1) tl__sr_step_loops(p, sh, sh->K, TL__SR_COPY_STEP);

@@ -2672,14 +2672,14 @@ static void blocks_of_four(void)
    machine); their bytes are compared on whatever path takes them. */
 /* Whether a whole step of plan p (TL__SR_RUN, as tl__sr_convert_nest
    has it) fits tl__sr16_side_runs in groups of np pieces: 0 no, 1 yes,
-   2 with pieces paired out of dst's order. */
-static int side_step(const tl_reorder_plan *p, int np)
+   2 with pieces paired out of dst's order; *side: its walk, its stores
+   streamed (nt) or not. */
+static int side_walk(const tl_reorder_plan *p, int np, int nt, tl__sr_side *side)
 {
     tl_dim lo[TL_REORDER_MAX_LOOPS] = { 0 }, hi[TL_REORDER_MAX_LOOPS];
     tl__sr_scales sc = tl__sr_no_scales;
     tl__sr_runs rs, outer = tl__sr_one_run;
     tl__sr_shape sh;
-    tl__sr_side side;
     int l, L = p->nloops - 1;
     tl__sr_pick_shape(p, &sh);
     if (sh.shape != TL__SR_RUN || sh.K < 0) return 0;
@@ -2687,11 +2687,18 @@ static int side_step(const tl_reorder_plan *p, int np)
     sc.sc = p->scales;
     sc.sstep = p->loops[L].scale_stride;
     rs = tl__sr_loop_runs(p, sh.K, lo, hi);
+    rs.nt = nt;
     if (sh.K2 >= 0) outer = tl__sr_loop_runs(p, sh.K2, lo, hi);
     if (!tl__sr_side_fits(p, sc, p->loops[L].size, rs, outer, tl__sr_plain(p, sc, rs)) ||
-        tl__sr_side_init(&side, p->loops[L].size, np, sc.sstep, rs, outer) == 0)
+        tl__sr_side_init(side, p->loops[L].size, np, sc.sstep, rs, outer) == 0)
         return 0;
-    return side.idx == (const void *)&side.perm ? 2 : 1;
+    return side->idx == (const void *)&side->perm ? 2 : 1;
+}
+
+static int side_step(const tl_reorder_plan *p, int np)
+{
+    tl__sr_side side;
+    return side_walk(p, np, 0, &side);
 }
 
 static void side_runs(void)
@@ -2751,6 +2758,76 @@ static void side_runs(void)
     }
     printf("side runs: %d plans fit, %d of them with pieces paired out of dst's order\n", fits, moved);
     CHECK_MSG(fits >= 150 && moved >= 20, "side runs: only %d plans fit, %d paired", fits, moved);
+}
+
+/* Side-by-side runs walked in source order (tl__sr_side_init): f32 ->
+   bf16, s8 and scaled u8 from nhwc (ndhwc, nChw16c) into channel blocks
+   of 8 or 16, planes of 1 to 81 pixels (64 and more: the blocks taken
+   into a step for it, tl__sr_side_src_order) with a remainder of runs,
+   1 to 128 blocks (a row of 4 KiB), no scales, one per channel, zero
+   points, one or two threads, dst on a line (streamed from 1 KiB,
+   TL__SR_STREAM_MIN here) or 4 bytes off. Each plan's whole step must
+   fit the walk, in source order where a group's runs come from one
+   block (else groups span blocks, or there is one), streamed too where
+   it has at most TL__SR_SIDE_STREAMS blocks or rows of 4 KiB. */
+static void side_runs_src_order(void)
+{
+    static const tl_data_type t[] = { TL_BF16, TL_S8, TL_U8 };
+    static const char *tags[][2] = { { "nhwc", "nChw8c" }, { "nhwc", "nChw16c" }, { "nChw16c", "nChw8c" },
+                                     { "ndhwc", "nCdhw8c" } };
+    static const tl_dim sizes[][5] = { { 1, 16, 1, 5, 1 }, { 2, 24, 9, 9, 1 }, { 1, 96, 8, 9, 1 },
+                                       { 1, 1024, 1, 6, 1 }, { 2, 64, 5, 13, 1 }, { 1, 160, 3, 3, 2 } };
+    static float scales[1024];
+    size_t i, n;
+    int fits = 0, src_first = 0, dst_first = 0;
+    for (i = 0; i < 1024; ++i) scales[i] = 0.25f + 0.125f * (float)(i % 11);
+    /* n: the dst type, the tags, the size and the attr (4 of them) */
+    for (n = 0; n < 3 * 4 * 6 * 4; ++n) {
+        size_t ti = n / 96, g = n / 24 % 4, j = n / 4 % 6;
+        int m = (int)(n % 4), five = g == 3, mis = (int)(n % 3 == 1) * 4, np = t[ti] == TL_BF16 ? 4 : 8, whole, fit;
+        tl_dim dims[5];
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        tl_reorder_plan plan;
+        tl__sr_side side;
+        char what[160];
+        memcpy(dims, sizes[j], sizeof dims);
+        if (!five) dims[3] *= dims[4];
+        memset(&a, 0, sizeof a);
+        a.nthreads = m == 3 ? 2 : 1;
+        if (m == 1 || t[ti] == TL_U8) {
+            a.scales = scales;
+            a.scale_mask = m == 1 ? 2 : 0;
+        }
+        if (m == 2) a.dst_zero_point = t[ti] == TL_S8 ? -5 : 9;
+        if (tl_md_init_by_tag(&s, five ? 5 : 4, dims, TL_F32, tags[g][0]) ||
+            tl_md_init_by_tag(&d, five ? 5 : 4, dims, t[ti], tags[g][1]) ||
+            tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+            CHECK_MSG(0, "side runs in source order %s refused", tl_dt_name(t[ti]));
+            continue;
+        }
+        snprintf(what, sizeof what, "side runs in source order f32 -> %s %s -> %s %ldx%ldx%ldx%ld%s attr %d dst +%d",
+                 tl_dt_name(t[ti]), tags[g][0], tags[g][1], (long)dims[0], (long)dims[1], (long)dims[2],
+                 (long)dims[3], five ? "x.." : "", m, mis);
+        compare(&s, &d, &a, mis, what);
+        if (!on_kernel(&plan) || plan.has_tails) continue;
+        /* a group's runs all from one block, and more than one block */
+        whole = dims[2] * dims[3] * (five ? dims[4] : 1) >= np / (g == 1 ? 2 : 1) && (g != 1 || dims[1] > 16);
+        fit = side_walk(&plan, np, 0, &side);
+        CHECK_MSG(fit ? (side.nb > 1) == whole : !whole, "%s: %s source order", what, whole ? "not in" : "in");
+        if (!fit) continue;
+        if (whole && side_walk(&plan, np, 1, &side)) {
+            int want = side.no <= TL__SR_SIDE_STREAMS || dims[1] * 4 % 4096 == 0 ? side.no : 1;
+            CHECK_MSG(side.nb == want, "%s: streamed, %ld of %ld blocks a pass", what, (long)side.nb, (long)side.no);
+            src_first += side.nb > 1;
+            dst_first += side.nb == 1;
+        }
+        ++fits;
+    }
+    printf("side runs in source order: %d plans fit, streamed %d in source order, %d in dst's\n", fits, src_first,
+           dst_first);
+    CHECK_MSG(fits >= 200 && src_first >= 100 && dst_first >= 20, "side runs in source order: %d plans fit (%d, %d)",
+              fits, src_first, dst_first);
 }
 
 /* Copying tiles whose dst rows are narrower than a vector (nchw -> nhwc
@@ -3289,6 +3366,7 @@ int main(int argc, char **argv)
     converting_tiles();
     blocks_of_four();
     side_runs();
+    side_runs_src_order();
     wide_blocks();
     narrow_blocks();
     streamed_conversions();
