@@ -4674,6 +4674,26 @@ static void tl__sr16_copy_pairs(const char *s, char *d, size_t pair, const tl__s
     } while (tl__sr_runs_next(at, &s, &d, lv, nlv));
 }
 
+/* Pairs of 32-byte runs side by side in dst, the second rs bytes after
+   the first in the source, walked in source order (tl__sr_copy_groups):
+   each pair once for every outer iteration, one 64-byte store each,
+   streamed (nt) where those lie on lines. */
+static void tl__sr16_copy_pairs_src(const char *s, char *d, size_t rs, tl_dim pairs, tl__sr_runs outer, int nt)
+{
+    tl_dim k, o;
+    for (k = 0; k < pairs; ++k, s += 2 * rs, d += 64) {
+        const char *so = s;
+        char *dd = d;
+        for (o = 0; o < outer.count; ++o, so += outer.s, dd += outer.d) {
+            simde__m512d v = simde_mm512_insertf64x4(
+                simde_mm512_castpd256_pd512(simde_mm256_loadu_pd((const double *)(const void *)so)),
+                simde_mm256_loadu_pd((const double *)(const void *)(so + rs)), 1);
+            if (nt) tl__sr16_store(dd, simde_mm512_castpd_ps(v), 1);
+            else tl__sr16_store(dd, simde_mm512_castpd_ps(v), 0);
+        }
+    }
+}
+
 /* 32 values of a row at p as 16-bit words: as they are (es 2), or f32
    rounded to bf16 (es 4). */
 TL__SR_INLINE simde__m512i tl__sr16_row_words(int es, const char *p)
@@ -7460,6 +7480,13 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
    except a few blocks' (at most TL__SR_SRC_ORDER_GROUPS) from a source
    beyond the caches (nhwc -> nChw16c 32x256x28x28 2.1x, 32x64x56x56 2x). */
 #define TL__SR_SRC_ORDER_GROUPS 32
+static int tl__sr_pairs_src(const tl_reorder_plan *p, int K)
+{
+    size_t es = tl_dt_size(p->src_md.data_type);
+    return (size_t)p->loops[p->nloops - 1].size * es == 32 && (size_t)p->loops[K].dst_stride * es == 32 &&
+           p->loops[K].size >= 2 && !p->has_tails && tl__sr_avx512();
+}
+
 static int tl__sr_runs_src_order(const tl_reorder_plan *p, int K)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *R, *G;
@@ -7467,7 +7494,8 @@ static int tl__sr_runs_src_order(const tl_reorder_plan *p, int K)
     if (K < 1 || p->mode != TL_REORDER_MODE_COPY) return 0;
     R = &p->loops[K];
     G = &p->loops[K - 1];
-    return (size_t)L->size * es % 64 == 0 && G->size > 1 && G->src_stride > 0 && G->src_stride < R->src_stride &&
+    return ((size_t)L->size * es % 64 == 0 || tl__sr_pairs_src(p, K)) && G->size > 1 && G->src_stride > 0 &&
+           G->src_stride < R->src_stride &&
            ((size_t)G->dst_stride * es % 1024 != 0 || (TL__SR_SRC_FAR(p) && G->size <= TL__SR_SRC_ORDER_GROUPS));
 }
 
@@ -7657,6 +7685,17 @@ static void tl__sr_copy_groups(const tl__sr_shape *sh, const char *s, char *d, s
                                tl__sr_runs outer, size_t nd, const char *s_end)
 {
     int nt = sh->stream && (uintptr_t)d % 64 == 0 && outer.d % 64 == 0 && rs.d % 64 == 0;
+#if TL__SR_AVX512
+    if (n == 32 && rs.d == 32 && nd == 0 && rs.count >= 2 && tl__sr_avx512()) {
+        tl_dim pairs = rs.count / 2;
+        tl__sr16_copy_pairs_src(s, d, rs.s, pairs, outer, sh->stream && (uintptr_t)d % 64 == 0 && outer.d % 64 == 0);
+        if (rs.count % 2 == 0) return;
+        s += (size_t)(2 * pairs) * rs.s;    /* an odd last run */
+        d += (size_t)(2 * pairs) * rs.d;
+        rs.count = 1;
+        nt = 0;
+    }
+#endif
     if (n == 64 && nt) tl__sr_copy_runs_src_n(s, d, 64, rs, outer, nd, 1, s_end);
     else if (n == 64) tl__sr_copy_runs_src_n(s, d, 64, rs, outer, nd, 0, s_end);
     else if (nt) tl__sr_copy_runs_src_n(s, d, n, rs, outer, nd, 1, s_end);

@@ -3152,6 +3152,63 @@ static void runs_in_src_order(void)
         }
 }
 
+/* Copied runs of 32 bytes in source order, two pixels' runs a 64-byte
+   store (tl__sr16_copy_pairs_src): f32 nhwc -> nChw8c, bf16 and f16
+   nhwc -> nChw16c, s8 nhwc -> nChw32c, f32 nChw16c -> nChw8c; planes
+   with an odd pixel count (the last run alone), one pixel (no pair),
+   64 pixels (blocks 2 KiB apart in dst: source order only from beyond
+   the caches, all sources here, TL__SR_STREAM_MIN, and 32 blocks at
+   most), channels in whole blocks or with a tail (the old walk), dst
+   on a line (streamed) or 4 bytes off, one or two threads, and loops[0]
+   cut at every point. Plans take the pairs exactly where AVX-512 runs
+   and the rule says. */
+static void pairs_in_src_order(void)
+{
+    static const struct { tl_data_type t; const char *st, *dt; } cases[] = {
+        { TL_F32, "nhwc", "nChw8c" }, { TL_BF16, "nhwc", "nChw16c" }, { TL_F16, "nhwc", "nChw16c" },
+        { TL_S8, "nhwc", "nChw32c" }, { TL_F32, "nChw16c", "nChw8c" } };
+    static const tl_dim planes[][2] = { { 7, 7 }, { 4, 4 }, { 1, 1 }, { 5, 3 }, { 8, 8 } };
+    size_t i, j;
+    int k, pairs = 0;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+        for (j = 0; j < sizeof planes / sizeof planes[0]; ++j)
+            for (k = 0; k < 4; ++k) {
+                int blk = 32 / (int)tl_dt_size(cases[i].t), tail = k == 3 && cases[i].st[1] == 'h', want;
+                tl_dim dims[4] = { k == 1 ? 1 : 2, (tl_dim)blk * (k == 2 ? 40 : 3) + (tail ? 3 : 0), planes[j][0],
+                                   planes[j][1] };
+                tl_memory_desc s, d;
+                tl_reorder_attr a;
+                tl_reorder_plan plan;
+                tl__sr_shape sh;
+                char what[128];
+                memset(&a, 0, sizeof a);
+                a.nthreads = k % 2 + 1;
+                if (cases[i].st[1] != 'h') dims[1] = 16 * (dims[1] / 16 + 1);   /* whole source blocks */
+                if (tl_md_init_by_tag(&s, 4, dims, cases[i].t, cases[i].st) ||
+                    tl_md_init_by_tag(&d, 4, dims, cases[i].t, cases[i].dt) ||
+                    tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+                    CHECK_MSG(0, "pairs in source order %s -> %s refused", cases[i].st, cases[i].dt);
+                    continue;
+                }
+                snprintf(what, sizeof what, "pairs in source order %s %s -> %s %ldx%ldx%ldx%ld", tl_dt_name(cases[i].t),
+                         cases[i].st, cases[i].dt, (long)dims[0], (long)dims[1], (long)dims[2], (long)dims[3]);
+                compare(&s, &d, &a, (int)(j % 2) * 4, what);
+                if (!on_kernel(&plan)) continue;
+                tl__sr_pick_shape(&plan, &sh);
+                /* the blocks' dst stride a multiple of 1 KiB: at most 32 of
+                   them (from nChw16c: the 2 halves of each block) */
+                want = tl__sr_avx512() && !tail && planes[j][0] * planes[j][1] >= 2 &&
+                       (planes[j][0] * planes[j][1] * 32 % 1024 != 0 ||
+                        (cases[i].st[1] == 'h' ? dims[1] / blk : 2) <= TL__SR_SRC_ORDER_GROUPS);
+                CHECK_MSG(sh.shape == TL__SR_RUN && sh.src_order == want, "%s: source order %d, shape %d", what,
+                          sh.src_order, sh.shape);
+                pairs += want;
+                if (want && dims[0] == 1) cut_everywhere(&plan, &s, &d, &a, what);
+            }
+    if (tl__sr_avx512()) CHECK_MSG(pairs >= 50, "only %d plans copied pairs in source order", pairs);
+    printf("pairs in source order: %d plans\n", pairs);
+}
+
 /* A dim of one block, partial (an image's 1 to blk - 1 channels from
    nhwc into nChw4c to nChw32c): every run of the walk is that block, its
    data and padding stored in one pass (tl__sr_copy_runs_padded: 32-byte
@@ -3353,6 +3410,7 @@ int main(int argc, char **argv)
     tails_boxes();
     tails_in_walk();
     runs_in_src_order();
+    pairs_in_src_order();
     last_runs();
     lone_tiles();
     one_block_runs();
