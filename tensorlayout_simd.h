@@ -4502,12 +4502,15 @@ TL__SR_INLINE void tl__sr16_side_walk(const tl__sr_q *q, int extra, int per, int
 {
     simde__m512i idx = simde_mm512_loadu_si512(g->idx);
     tl_dim o0, o, i;
-    for (o0 = 0; o0 < g->no; o0 += g->nb)
-        for (i = 0; i < g->ni; ++i) {
-            const char *sg = s + (size_t)o0 * g->os + (size_t)i * g->gs;
-            char *dg = d + (size_t)o0 * g->od + (size_t)i * 64;
-            tl_dim cg = c + o0 * g->oc + i * g->gc, oe = o0 + g->nb < g->no ? o0 + g->nb : g->no;
-            for (o = o0; o < oe; ++o, sg += g->os, cg += g->oc, dg += g->od) {
+    for (o0 = 0; o0 < g->no; o0 += g->nb, s += (size_t)g->nb * g->os, c += g->nb * g->oc, d += (size_t)g->nb * g->od) {
+        tl_dim nb = g->no - o0 < g->nb ? g->no - o0 : g->nb, ci = c;
+        const char *si = s;
+        char *di = d;
+        for (i = 0; i < g->ni; ++i, si += g->gs, ci += g->gc, di += 64) {
+            const char *sg = si;
+            char *dg = di;
+            tl_dim cg = ci;
+            for (o = 0; o < nb; ++o, sg += g->os, cg += g->oc, dg += g->od) {
                 simde__m512 a = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 0);
                 simde__m512 b = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 1);
                 if (bf16) {
@@ -4521,6 +4524,7 @@ TL__SR_INLINE void tl__sr16_side_walk(const tl__sr_q *q, int extra, int per, int
                 }
             }
         }
+    }
 }
 
 /* tl__sr16_side_walk for dst of bf16 (bf16) or 8 bits, the scaling and
