@@ -7478,12 +7478,18 @@ static int tl__sr_runs_loop(const tl_reorder_plan *p)
    0.45-0.55 of memcpy; in source order src is read front to back, each
    store still fills a line, and 1024x100x7x7 ran 2.5x faster, nChw16c
    -> nhwc 1024x112x7x7 1.7x (Zen 4). Runs under a line lost (nChw8c,
-   nChw4c, s8: their lines fill over several pixels). K2's runs 1 KiB or
+   nChw4c, s8: their lines fill over several pixels), save runs of 32
+   bytes that two pixels put side by side in dst (tl__sr_pairs_src): a
+   pair fills a line in one store. K2's runs 1 KiB or
    a multiple of it apart in dst went slower in source order (nChw16c ->
    nhwc, 256 channels: 0.4x; nhwc -> nChw16c 1x256x56x56 in cache 0.8x),
    except a few blocks' (at most TL__SR_SRC_ORDER_GROUPS) from a source
    beyond the caches (nhwc -> nChw16c 32x256x28x28 2.1x, 32x64x56x56 2x). */
 #define TL__SR_SRC_ORDER_GROUPS 32
+/* Whether plan p's copied runs along K are 32 bytes each, two of them
+   one dst line (tl__sr16_copy_pairs_src, AVX-512, without tails): f32
+   nhwc -> nChw8c 8x64x14x14 ran 1.55x as fast, 64x64x28x28 1.85x (Zen
+   4). */
 static int tl__sr_pairs_src(const tl_reorder_plan *p, int K)
 {
     size_t es = tl_dt_size(p->src_md.data_type);
