@@ -7038,17 +7038,22 @@ static int tl__sr_lone_fits(const tl_reorder_plan *p, int M)
    4-byte copies (AVX2 on), 2-byte copies and f32 converted as
    tl__sr16_tiles_convert converts (AVX-512, L in 16s). Scaled f32
    into f32 merges over loops[0] (oihw -> hwio 256x256x3x3 with per-O
-   scales: 295 -> 112 us, in process on the Zen 4) and where L keeps
-   its scale (OIhw4i16o4i -> oihw per O); scales along L elsewhere keep
-   the rows transposed straight from the source (tl__sr_perm_rows4),
-   which ran oihw -> OIhw16i16o 1.15x faster than merged (tlbench). */
+   scales: 295 -> 112 us, in process on the Zen 4), where L keeps its
+   scale (OIhw4i16o4i -> oihw per O) and where no tiles lie beside
+   (sh->K2 < 0: oihw -> hwio per-O on two threads, whose inputs
+   tl__sr_balance cuts, so that M, the taps, is no longer loops[0], ran
+   as staged tiles through AVX2's strips, 190 us against 110 on one
+   thread; merged 77). Scales along L elsewhere keep the rows transposed
+   straight from the source (tl__sr_perm_rows4), which ran oihw ->
+   OIhw16i16o 1.15x faster than merged (tlbench). */
 static int tl__sr_merge_kernel(const tl_reorder_plan *p, const tl__sr_shape *sh)
 {
     size_t es = tl_dt_size(p->src_md.data_type);
     int in16 = p->loops[p->nloops - 1].size % 16 == 0;
     if (p->mode != TL_REORDER_MODE_COPY)
         return es == 4 && tl__sr_tiles_convert_fits(p, sh->M, sh->K2) && in16 &&
-               (p->dst_md.data_type != TL_F32 || sh->M == 0 || p->loops[p->nloops - 1].scale_stride == 0);
+               (p->dst_md.data_type != TL_F32 || sh->M == 0 || sh->K2 < 0 ||
+                p->loops[p->nloops - 1].scale_stride == 0);
     return es == 4 ? tl__sr_avx2() : es == 2 && tl__sr_avx512() && in16;
 }
 

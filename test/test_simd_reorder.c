@@ -856,17 +856,22 @@ static void merged_tiles_chunked2(void)
    of 60; 256: 86, 86 and a last of 84; 50 over 25 taps: two of 25), L
    the outputs in 16s; L not in 16s (40 outputs) or of 16 keeps the
    tiles of the taps alone. With two threads the plan cuts I into blocks for them,
-   which merge as merged_tiles' do (compared, shape not asserted). */
+   which merge as merged_tiles' do (compared, shape not asserted); with
+   per-O scales (t 3: two threads) too, and outputs of 128, whose taps'
+   tiles lie not side by side: once I is cut, f32 into f32 scaled along
+   L merges with M past loops[0] (tl__sr_merge_kernel). */
 static void merged_tiles_chunked(void)
 {
     static const tl_dim O[] = { 32, 48, 40, 16 }, I[] = { 120, 256, 50, 16 };
     static const int F[] = { 3, 5, 2 };
+    static float scales[128];
     size_t o, i, f;
-    int t, merged = 0;
+    int t, merged = 0, scaled = 0;
+    for (o = 0; o < 128; ++o) scales[o] = 0.25f * (float)(o % 7 + 1);
     for (o = 0; o < sizeof O / sizeof O[0]; ++o)
         for (i = 0; i < sizeof I / sizeof I[0]; ++i)
             for (f = 0; f < sizeof F / sizeof F[0]; ++f)
-                for (t = 1; t <= 2; ++t) {
+                for (t = 1; t <= 3; ++t) {
                     tl_dim dims[4], taps = (tl_dim)F[f] * F[f];
                     tl_memory_desc s, d;
                     tl_reorder_attr a;
@@ -878,14 +883,18 @@ static void merged_tiles_chunked(void)
                     dims[1] = I[i];
                     dims[2] = dims[3] = F[f];
                     memset(&a, 0, sizeof a);
-                    a.nthreads = t;
+                    a.nthreads = t == 3 ? 2 : t;
+                    if (t == 3) {
+                        a.scales = scales;
+                        a.scale_mask = 1;
+                    }
                     if (tl_md_init_by_tag(&s, 4, dims, TL_F32, "oihw") ||
                         tl_md_init_by_tag(&d, 4, dims, TL_F32, "hwio")) {
                         CHECK_MSG(0, "chunked merge refused");
                         continue;
                     }
-                    snprintf(what, sizeof what, "merged chunks oihw -> hwio %ldx%ldx%dx%d thr %d", (long)O[o],
-                             (long)I[i], F[f], F[f], t);
+                    snprintf(what, sizeof what, "merged chunks oihw -> hwio %ldx%ldx%dx%d thr %d%s", (long)O[o],
+                             (long)I[i], F[f], F[f], t == 3 ? 2 : t, t == 3 ? " per-O scales" : "");
                     compare(&s, &d, &a, (int)(i + f) % 4, what);
                     rows = plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_TILE_ROWS;
                     tiles = (I[i] + TL__SR_ROWS / taps - 1) / (TL__SR_ROWS / taps);
@@ -896,9 +905,30 @@ static void merged_tiles_chunked(void)
                                             "%s: chunk %ld", what, (long)sh.chunk);
                     }
                     merged += rows && t == 1 && tiles > 1;
+                    scaled += rows && t == 3 && sh.M != 0;
                 }
-    printf("merged chunks: %d plans in more than one tile\n", merged);
+    for (i = 0; i < 3; ++i) {      /* outputs of 128: tiles not side by side (K2 -1), cut I merges */
+        tl_dim dims[4] = { 128, 64 * (tl_dim)i + 128, 3, 3 };
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        tl__sr_shape sh;
+        char what[96];
+        memset(&a, 0, sizeof a);
+        a.nthreads = 2;
+        a.scales = scales;
+        a.scale_mask = 1;
+        if (tl_md_init_by_tag(&s, 4, dims, TL_F32, "oihw") || tl_md_init_by_tag(&d, 4, dims, TL_F32, "hwio")) {
+            CHECK_MSG(0, "chunked merge refused");
+            continue;
+        }
+        snprintf(what, sizeof what, "merged chunks oihw -> hwio %ldx%ldx%ldx%ld thr 2 per-O scales", (long)dims[0],
+                 (long)dims[1], (long)dims[2], (long)dims[3]);
+        compare(&s, &d, &a, (int)i * 4, what);
+        scaled += plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_TILE_ROWS && sh.M != 0;
+    }
+    printf("merged chunks: %d plans in more than one tile, %d scaled past loops[0]\n", merged, scaled);
     if (tl__sr_avx2()) CHECK_MSG(merged >= 10, "only %d plans merged in chunks", merged);
+    if (tl__sr_avx512()) CHECK_MSG(scaled == 3, "only %d scaled plans merged past loops[0]", scaled);
     merged_tiles_chunked2();
 }
 
