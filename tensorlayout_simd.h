@@ -652,7 +652,7 @@ static const tl__sr_runs tl__sr_one_run = { 1, 0, 0, 0, 0, NULL, 0 };
    dst's order where the pieces keep it). The walk takes ni groups gs
    bytes and gc indices apart (64 dst bytes), no times os bytes, oc
    indices and od dst bytes apart: in passes over nb of the no at once,
-   those inside each group (nb 1: dst's order). */
+   those inside each group (nb: 1, dst's order, or all no). */
 typedef struct {
     size_t so[8], gs, os, od;
     tl_dim co[8], gc, oc, ni, no, nb;
@@ -4503,14 +4503,14 @@ TL__SR_INLINE void tl__sr16_side_walk(const tl__sr_q *q, int extra, int per, int
     simde__m512i idx = simde_mm512_loadu_si512(g->idx);
     tl_dim o0, o, i;
     for (o0 = 0; o0 < g->no; o0 += g->nb, s += (size_t)g->nb * g->os, c += g->nb * g->oc, d += (size_t)g->nb * g->od) {
-        tl_dim nb = g->no - o0 < g->nb ? g->no - o0 : g->nb, ci = c;
+        tl_dim ci = c;
         const char *si = s;
         char *di = d;
         for (i = 0; i < g->ni; ++i, si += g->gs, ci += g->gc, di += 64) {
             const char *sg = si;
             char *dg = di;
             tl_dim cg = ci;
-            for (o = 0; o < nb; ++o, sg += g->os, cg += g->oc, dg += g->od) {
+            for (o = 0; o < g->nb; ++o, sg += g->os, cg += g->oc, dg += g->od) {
                 simde__m512 a = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 0);
                 simde__m512 b = tl__sr16_side_vector(q, extra, per, whole, sg, sc, cg, g, 1);
                 if (bf16) {
@@ -4656,6 +4656,15 @@ static void tl__sr16_zipsrc_block(const tl__sr_q *q, int u8, const float *src, s
     }
 }
 
+/* The 32 bytes at s, then the 32 at s + pair: one dst line of a pair
+   of runs. */
+TL__SR_INLINE simde__m512 tl__sr16_pair(const char *s, size_t pair)
+{
+    return simde_mm512_castpd_ps(simde_mm512_insertf64x4(
+        simde_mm512_castpd256_pd512(simde_mm256_loadu_pd((const double *)(const void *)s)),
+        simde_mm256_loadu_pd((const double *)(const void *)(s + pair)), 1));
+}
+
 /* tl__sr_copy_nest_n's groups of pairs of 32-byte runs side by side in
    dst (the two 8o source blocks of each 16o row of OIhw8i8o ->
    OIhw16i16o, the two nChw8c blocks of nChw16c's), the second pair
@@ -4669,11 +4678,8 @@ static void tl__sr16_copy_pairs(const char *s, char *d, size_t pair, const tl__s
         char *dk = d;
         int nt = stream && (uintptr_t)d % 64 == 0 && lv[0].d == 64;
         for (k = 0; k < lv[0].count; ++k, sk += lv[0].s, dk += lv[0].d) {
-            simde__m512d v = simde_mm512_insertf64x4(
-                simde_mm512_castpd256_pd512(simde_mm256_loadu_pd((const double *)(const void *)sk)),
-                simde_mm256_loadu_pd((const double *)(const void *)(sk + pair)), 1);
-            if (nt) tl__sr16_store(dk, simde_mm512_castpd_ps(v), 1);
-            else tl__sr16_store(dk, simde_mm512_castpd_ps(v), 0);
+            if (nt) tl__sr16_store(dk, tl__sr16_pair(sk, pair), 1);
+            else tl__sr16_store(dk, tl__sr16_pair(sk, pair), 0);
         }
     } while (tl__sr_runs_next(at, &s, &d, lv, nlv));
 }
@@ -4689,11 +4695,8 @@ static void tl__sr16_copy_pairs_src(const char *s, char *d, size_t rs, tl_dim pa
         const char *so = s;
         char *dd = d;
         for (o = 0; o < outer.count; ++o, so += outer.s, dd += outer.d) {
-            simde__m512d v = simde_mm512_insertf64x4(
-                simde_mm512_castpd256_pd512(simde_mm256_loadu_pd((const double *)(const void *)so)),
-                simde_mm256_loadu_pd((const double *)(const void *)(so + rs)), 1);
-            if (nt) tl__sr16_store(dd, simde_mm512_castpd_ps(v), 1);
-            else tl__sr16_store(dd, simde_mm512_castpd_ps(v), 0);
+            if (nt) tl__sr16_store(dd, tl__sr16_pair(so, rs), 1);
+            else tl__sr16_store(dd, tl__sr16_pair(so, rs), 0);
         }
     }
 }
@@ -7502,15 +7505,22 @@ static int tl__sr_pairs_src(const tl_reorder_plan *p, int K)
            p->loops[K].size >= 2 && !p->has_tails && tl__sr_avx512();
 }
 
+/* Whether plan p's loop K - 1 lies finer in the source than its runs'
+   loop K (K >= 1): a pixel's channel blocks outside its pixels, which
+   source order walks inside them. */
+static int tl__sr_finer_outside(const tl_reorder_plan *p, int K)
+{
+    const tl_reorder_loop *G = &p->loops[K - 1];
+    return G->size > 1 && G->src_stride > 0 && G->src_stride < p->loops[K].src_stride;
+}
+
 static int tl__sr_runs_src_order(const tl_reorder_plan *p, int K)
 {
-    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *R, *G;
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *G;
     size_t es = tl_dt_size(p->src_md.data_type);
     if (K < 1 || p->mode != TL_REORDER_MODE_COPY) return 0;
-    R = &p->loops[K];
     G = &p->loops[K - 1];
-    return ((size_t)L->size * es % 64 == 0 || tl__sr_pairs_src(p, K)) && G->size > 1 && G->src_stride > 0 &&
-           G->src_stride < R->src_stride &&
+    return ((size_t)L->size * es % 64 == 0 || tl__sr_pairs_src(p, K)) && tl__sr_finer_outside(p, K) &&
            ((size_t)G->dst_stride * es % 1024 != 0 || (TL__SR_SRC_FAR(p) && G->size <= TL__SR_SRC_ORDER_GROUPS));
 }
 
@@ -7520,14 +7530,11 @@ static int tl__sr_runs_src_order(const tl_reorder_plan *p, int K)
    scaled: AVX2 keeps plain u8), K - 1 the finer loop in the source. */
 static int tl__sr_side_src_order(const tl_reorder_plan *p, int K)
 {
-    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *R, *G;
+    tl_dim n = p->loops[p->nloops - 1].size;
     tl_data_type dt = p->dst_md.data_type;
-    if (K < 1 || p->mode == TL_REORDER_MODE_COPY || p->src_md.data_type != TL_F32 || p->beta != 0 ||
-        (dt != TL_BF16 && dt != TL_S8 && (dt != TL_U8 || !p->scales)) || (L->size != 8 && L->size != 16))
-        return 0;
-    R = &p->loops[K];
-    G = &p->loops[K - 1];
-    return G->size > 1 && G->src_stride > 0 && G->src_stride < R->src_stride;
+    return K >= 1 && p->mode != TL_REORDER_MODE_COPY && p->src_md.data_type == TL_F32 && p->beta == 0 &&
+           (dt == TL_BF16 || dt == TL_S8 || (dt == TL_U8 && p->scales)) && (n == 8 || n == 16) &&
+           tl__sr_finer_outside(p, K);
 }
 
 /* Whether plan p's runs along loop K are units of 4 values, s8, u8 or
@@ -7699,11 +7706,11 @@ static void tl__sr_copy_runs(const char *s, char *d, size_t n, tl__sr_runs rs, t
 static void tl__sr_copy_groups(const tl__sr_shape *sh, const char *s, char *d, size_t n, tl__sr_runs rs,
                                tl__sr_runs outer, size_t nd, const char *s_end)
 {
-    int nt = sh->stream && (uintptr_t)d % 64 == 0 && outer.d % 64 == 0 && rs.d % 64 == 0;
+    int lines = sh->stream && (uintptr_t)d % 64 == 0 && outer.d % 64 == 0, nt = lines && rs.d % 64 == 0;
 #if TL__SR_AVX512
     if (n == 32 && rs.d == 32 && nd == 0 && rs.count >= 2 && tl__sr_avx512()) {
         tl_dim pairs = rs.count / 2;
-        tl__sr16_copy_pairs_src(s, d, rs.s, pairs, outer, sh->stream && (uintptr_t)d % 64 == 0 && outer.d % 64 == 0);
+        tl__sr16_copy_pairs_src(s, d, rs.s, pairs, outer, lines);
         if (rs.count % 2 == 0) return;
         s += (size_t)(2 * pairs) * rs.s;    /* an odd last run */
         d += (size_t)(2 * pairs) * rs.d;
