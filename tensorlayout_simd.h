@@ -4544,26 +4544,31 @@ TL__SR_INLINE void tl__sr16_side_type(const tl__sr_q *q, int per, int bf16, int 
 }
 
 /* Converts what tl__sr_side_init lines up of tl__sr_convert_full's runs
-   (tl__sr_side_fits holds); returns the outer iterations done, and in
-   *rest the runs left at the end of each. A run of
-   8 a vector (TL__SR_CONVERT_BODY's AVX2 loop) stored 16 bytes of bf16
-   for 18 instructions: f32 -> bf16 nChw8c -> nChw16c 8x64x14x14 ran at
-   0.56 of oneDNN's speed. */
+   (tl__sr_side_fits holds), x.count times (x.s, x.d and x.c further on
+   each; x.count > 1 only where the walk takes all of them, else it
+   takes none); returns the outer iterations done, and in *rest the runs
+   left at the end of each. A run of 8 a vector (TL__SR_CONVERT_BODY's
+   AVX2 loop) stored 16 bytes of bf16 for 18 instructions: f32 -> bf16
+   nChw8c -> nChw16c 8x64x14x14 ran at 0.56 of oneDNN's speed. */
 static tl_dim tl__sr16_side_runs(const tl_reorder_plan *p, const char *src, char *dst,
                                  tl__sr_scales sc, tl_dim n, tl__sr_runs rs, tl__sr_runs outer,
-                                 tl_dim *rest)
+                                 tl__sr_runs x, tl_dim *rest)
 {
     tl_data_type dt = p->dst_md.data_type;
     int per = !sc.sc ? TL__SR_UNSCALED : sc.sstep == 1 ? TL__SR_SCALED_EACH : TL__SR_SCALED_ONCE;
     tl__sr_side g;
     tl__sr_q q = tl__sr_q_of(p, sc);
-    tl_dim done = tl__sr_side_init(&g, n, dt == TL_BF16 ? 4 : 8, per == TL__SR_SCALED_EACH, rs, outer);
+    tl_dim done = tl__sr_side_init(&g, n, dt == TL_BF16 ? 4 : 8, per == TL__SR_SCALED_EACH, rs, outer), j;
     q.nt = rs.nt;
-    *rest = done ? g.rest : 0;
-    if (done == 0) return 0;
-    if (dt == TL_BF16) tl__sr16_side_type(&q, per, 1, 0, src, sc.sc, sc.sidx, &g, dst);
-    else if (dt == TL_U8) tl__sr16_side_type(&q, per, 0, 1, src, sc.sc, sc.sidx, &g, dst);
-    else tl__sr16_side_type(&q, per, 0, 0, src, sc.sc, sc.sidx, &g, dst);
+    *rest = 0;
+    if (done == 0 || (x.count > 1 && (done < outer.count || g.rest > 0))) return 0;
+    *rest = g.rest;
+    for (j = 0; j < x.count; ++j, src += x.s, dst += x.d, sc.sidx += x.c) {
+        if (per == TL__SR_SCALED_ONCE) q.s0 = sc.sc[sc.sidx];
+        if (dt == TL_BF16) tl__sr16_side_type(&q, per, 1, 0, src, sc.sc, sc.sidx, &g, dst);
+        else if (dt == TL_U8) tl__sr16_side_type(&q, per, 0, 1, src, sc.sc, sc.sidx, &g, dst);
+        else tl__sr16_side_type(&q, per, 0, 0, src, sc.sc, sc.sidx, &g, dst);
+    }
     return done;
 }
 
@@ -5017,7 +5022,7 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
 #if TL__SR_AVX512
     tl_data_type st = p->src_md.data_type, dt = p->dst_md.data_type;
     if (tl__sr_side_fits(p, sc, n, rs, outer, plain) && tl__sr_avx512()) {
-        tl_dim rest, done = tl__sr16_side_runs(p, src, dst, sc, n, rs, outer, &rest);
+        tl_dim rest, done = tl__sr16_side_runs(p, src, dst, sc, n, rs, outer, tl__sr_one_run, &rest);
         if (rest > 0) {     /* the last runs of every outer iteration */
             src += (size_t)(rs.count - rest) * rs.s;
             dst += (size_t)(rs.count - rest) * rs.d;
@@ -6904,7 +6909,8 @@ typedef struct {
     int K2;                     /* copies of short runs: the loop outside K, also
                                    walked inside a step when K is short; -1 */
     int K3;                     /* copies of short runs: the loops [K3, K2) walked
-                                   inside a step too; -1: none */
+                                   inside a step too; conversions: loop K3 (K2 - 1);
+                                   -1: none */
     size_t *rows;               /* a merged tile's dst rows, bytes */
     int pad;                    /* widening tiles: zero the rest of each dst
                                    row too (tl__sr_pads_fused) */
@@ -7998,6 +8004,16 @@ static int tl__sr_columns_pick(const tl_reorder_plan *p, tl__sr_shape *sh)
     return 1;
 }
 
+/* Converting steps (TL__SR_RUN, no tails) that move at most
+   TL__SR_TILE_STEP source bytes walk the loop outside K2 too (K3,
+   tl__sr_convert_steps), the first included: threads share it as ranges. */
+static void tl__sr_convert_loops(const tl_reorder_plan *p, tl__sr_shape *sh)
+{
+    tl_dim bytes = p->loops[p->nloops - 1].size * (tl_dim)tl_dt_size(p->src_md.data_type) *
+                   p->loops[sh->K].size * p->loops[sh->K2].size;
+    if (bytes <= TL__SR_TILE_STEP) sh->K3 = sh->K2 - 1;
+}
+
 static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -8027,6 +8043,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
              (p->mode != TL_REORDER_MODE_COPY && tl__sr_plan_joins(p, sh->K))))
             sh->K2 = sh->K - 1;
         if (p->mode == TL_REORDER_MODE_COPY && sh->K2 >= 1) tl__sr_step_loops(p, sh, sh->K, TL__SR_COPY_STEP);
+        else if (p->mode != TL_REORDER_MODE_COPY && sh->K2 >= 1 && !p->has_tails) tl__sr_convert_loops(p, sh);
         return;
     }
     if (tl__sr_dwords_pick(p, sh) || tl__sr_columns_pick(p, sh)) return;
@@ -8803,8 +8820,8 @@ static int tl__sr_short_fits(const tl_reorder_plan *p, const tl__sr_shape *sh)
                                 sh->K2 >= 0 ? tl__sr_plan_runs(p, sh->K2) : tl__sr_one_run);
 }
 
-/* The converted runs of a step of TL__SR_RUN (rs: along K), and along K2
-   too where the shape walks it inside the step. Runs in 8s go to one
+/* The converted runs of a step of TL__SR_RUN, or of one index of K3 (rs:
+   along K), and along K2 too where the shape walks it inside the step. Runs in 8s go to one
    converter call in dst's order (K inside K2), which streams where dst
    lines complete in order (s8 -> f32 nChw8c -> nhwc 64x64x28x28 from
    DRAM 1.65x, where K2 outside left every pixel's lines part written;
@@ -8853,6 +8870,45 @@ static void tl__sr_convert_nest(const tl_reorder_plan *p, const tl__sr_shape *sh
         rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * dsz, rs, tl__sr_one_run);
         tl__sr_convert_runs(p, s, d, sc, n, rs);
     }
+}
+
+/* Whether the side-by-side walk (tl__sr16_side_runs) took every group x
+   of a step that walks loop K3 too, its setup paid once: where each
+   group would reach it through tl__sr_convert_nest (no units of 4, no
+   joined runs), x.d keeping dst's place in a line (the same streaming
+   choice for all). */
+static int tl__sr_convert_sides(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
+                                const tl_dim *hi, const char *s, char *d, tl__sr_scales sc, tl_dim n,
+                                tl__sr_runs rs, tl__sr_runs x)
+{
+#if TL__SR_AVX512
+    tl__sr_runs outer = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run;
+    tl_dim rest;
+    if (sh->units4 || x.d % 64 != 0 || tl__sr_joins(p, sc, n, rs)) return 0;
+    rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * tl_dt_size(p->dst_md.data_type), rs, outer);
+    return tl__sr_side_fits(p, sc, n, rs, outer, tl__sr_plain(p, sc, rs)) && tl__sr_avx512() &&
+           tl__sr16_side_runs(p, s, d, sc, n, rs, outer, x, &rest) > 0;
+#else
+    (void)p, (void)sh, (void)i, (void)hi, (void)s, (void)d, (void)sc, (void)n, (void)rs, (void)x;
+    return 0;
+#endif
+}
+
+/* A step of converted runs that walks loop K3 too (small steps:
+   tl__sr_convert_loops): tl__sr_convert_nest for each of its indices,
+   or the side-by-side walk for all. A step per block of f32 -> bf16 or
+   s8 nChw8c -> nChw16c 8x64x14x14 (32 of 392 runs) spent a quarter of
+   its time outside the runs, in the kernel's walk and the side-by-side
+   walk's setup. */
+static void tl__sr_convert_steps(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
+                                 const tl_dim *hi, const char *s, char *d, tl__sr_scales sc, tl_dim n,
+                                 tl__sr_runs rs)
+{
+    tl__sr_runs x = tl__sr_loop_runs(p, sh->K3, i, hi);
+    tl_dim j;
+    if (x.count > 1 && tl__sr_convert_sides(p, sh, i, hi, s, d, sc, n, rs, x)) return;
+    for (j = 0; j < x.count; ++j, s += x.s, d += x.d, sc.sidx += x.c)
+        tl__sr_convert_nest(p, sh, i, hi, s, d, sc, n, rs);
 }
 
 /* What a step copies at each of K2's groups, where its walk of the
@@ -9056,6 +9112,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
                 rs.last = sh->tail_last;
             if (nd < TL__DIM_MAX) {
                 tl__sr_tail_runs(p, s, d, sc, rs, n, nd, src + p->src_hi);
+            } else if (p->mode != TL_REORDER_MODE_COPY && sh->K3 >= 0) {
+                tl__sr_convert_steps(p, sh, i, hi, s, d, sc, n, rs);
             } else if (p->mode != TL_REORDER_MODE_COPY) {
                 tl__sr_convert_nest(p, sh, i, hi, s, d, sc, n, rs);
             } else if (sh->K2 < 0) {

@@ -2860,6 +2860,62 @@ static void side_runs_src_order(void)
               fits, src_first, dst_first);
 }
 
+/* Converting steps of runs that walk the loop outside K2 too (K3:
+   tl__sr_convert_loops, tl__sr_convert_nest): nChw8c <-> nChw16c, whose
+   steps (a 16-channel block's H x W pixels, 64 source bytes each from
+   f32) take it where they move at most TL__SR_TILE_STEP bytes, into
+   bf16, s8, u8 and f32, the walk side by side for all of a step's
+   blocks in one setup where it fits; no scales, one, per channel, per
+   row (one scale a row of runs, its index moving with K3: h), per
+   image, zero points; one to three threads (loops[0] in the step, cut
+   in ranges). Every plan's bytes equal the scalar engine's. */
+static void converted_steps(void)
+{
+    static const tl_data_type t[] = { TL_BF16, TL_S8, TL_U8, TL_F32 };
+    static const char *tags[][2] = { { "nChw8c", "nChw16c" }, { "nChw16c", "nChw8c" } };
+    static const tl_dim sizes[][4] = { { 2, 32, 3, 5 }, { 1, 64, 4, 6 }, { 3, 48, 7, 7 }, { 1, 32, 33, 32 } };
+    static float scales[4096];
+    size_t i, n;
+    int walks = 0;
+    for (i = 0; i < 4096; ++i) scales[i] = 0.25f + 0.125f * (float)(i % 13);
+    /* n: the dst type, the tags, the size, the attr (6) and the threads (3) */
+    for (n = 0; n < 4 * 2 * 4 * 6 * 3; ++n) {
+        size_t ti = n / 144, g = n / 72 % 2, j = n / 18 % 4;
+        int m = (int)(n / 3 % 6), nt = (int)(n % 3) + 1, want;
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        tl_reorder_plan plan;
+        tl__sr_shape sh;
+        char what[160];
+        memset(&a, 0, sizeof a);
+        a.nthreads = nt;
+        if (m >= 1 && m <= 4) {
+            a.scales = scales;
+            a.scale_mask = m == 1 ? 0 : m == 2 ? 2 : m == 3 ? 4 : 1;
+        }
+        if (m == 5) a.dst_zero_point = t[ti] == TL_U8 ? 9 : -4;
+        if (tl_md_init_by_tag(&s, 4, sizes[j], TL_F32, tags[g][0]) ||
+            tl_md_init_by_tag(&d, 4, sizes[j], t[ti], tags[g][1]) ||
+            tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+            CHECK_MSG(0, "converted steps %s refused", tl_dt_name(t[ti]));
+            continue;
+        }
+        snprintf(what, sizeof what, "converted steps f32 -> %s %s -> %s %ldx%ldx%ldx%ld attr %d, %d threads",
+                 tl_dt_name(t[ti]), tags[g][0], tags[g][1], (long)sizes[j][0], (long)sizes[j][1],
+                 (long)sizes[j][2], (long)sizes[j][3], m, nt);
+        compare(&s, &d, &a, (int)(n % 4 == 1) * 4, what);
+        if (!on_kernel(&plan) || plan.has_tails || t[ti] == TL_F32) continue;
+        tl__sr_pick_shape(&plan, &sh);
+        if (sh.shape != TL__SR_RUN || sh.K2 < 1) continue;
+        want = (m == 3 ? 1 : sizes[j][2]) * sizes[j][3] * 64 <= TL__SR_TILE_STEP;  /* a row's scale: a row a step */
+        CHECK_MSG((sh.K3 == sh.K2 - 1) == want, "%s: K3 %d, K2 %d, the step's loop outside %s", what, sh.K3, sh.K2,
+                  want ? "left out" : "taken");
+        walks += sh.K3 >= 0;
+    }
+    printf("converted steps: %d plans walk the loop outside K2\n", walks);
+    CHECK_MSG(walks >= 100, "converted steps: only %d plans walk the loop outside K2", walks);
+}
+
 /* Copying tiles whose dst rows are narrower than a vector (nchw -> nhwc
    with 1 to 15 channels of bytes, 1 to 7 of 16-bit, 1 to 3 of 32-bit
    values): dense rows (overlapping whole-vector stores), a view of
@@ -3455,6 +3511,7 @@ int main(int argc, char **argv)
     blocks_of_four();
     side_runs();
     side_runs_src_order();
+    converted_steps();
     wide_blocks();
     narrow_blocks();
     streamed_conversions();
