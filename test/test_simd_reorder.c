@@ -2868,7 +2868,9 @@ static void side_runs_src_order(void)
    blocks in one setup where it fits; no scales, one, per channel, per
    row (one scale a row of runs, its index moving with K3: h), per
    image, zero points; one to three threads (loops[0] in the step, cut
-   in ranges). Every plan's bytes equal the scalar engine's. */
+   in ranges). And widening plans whose pixel loop (K) moves few bytes a
+   block take the blocks' loop into the step (K2, tl__sr_runs_small).
+   Every plan's bytes equal the scalar engine's. */
 static void converted_steps(void)
 {
     static const tl_data_type t[] = { TL_BF16, TL_S8, TL_U8, TL_F32 };
@@ -2912,8 +2914,43 @@ static void converted_steps(void)
                   want ? "left out" : "taken");
         walks += sh.K3 >= 0;
     }
-    printf("converted steps: %d plans walk the loop outside K2\n", walks);
-    CHECK_MSG(walks >= 100, "converted steps: only %d plans walk the loop outside K2", walks);
+    /* widened into f32 (s8, u8, bf16 nhwc or nChw16c -> nChw8c or
+       nChw16c): a pixel loop of at most TL__SR_SMALL_RUNS source bytes a
+       block brings the blocks' loop into the step (K2) */
+    for (n = 0; n < 3 * 3 * 4 * 2; ++n) {
+        static const tl_data_type st[] = { TL_S8, TL_U8, TL_BF16 };
+        static const char *wtags[][2] = { { "nhwc", "nChw8c" }, { "nChw16c", "nChw8c" }, { "nhwc", "nChw16c" } };
+        static const tl_dim wsizes[][4] = { { 2, 64, 10, 10 }, { 1, 32, 33, 32 }, { 1, 32, 64, 64 }, { 3, 48, 7, 7 } };
+        size_t ti = n / 24, g = n / 8 % 3, j = n / 2 % 4;
+        int nt = (int)(n % 2) + 1, want;
+        tl_dim blk = g == 2 ? 16 : 8;
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        tl_reorder_plan plan;
+        tl__sr_shape sh;
+        char what[160];
+        memset(&a, 0, sizeof a);
+        a.nthreads = nt;
+        if (tl_md_init_by_tag(&s, 4, wsizes[j], st[ti], wtags[g][0]) ||
+            tl_md_init_by_tag(&d, 4, wsizes[j], TL_F32, wtags[g][1]) ||
+            tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
+            CHECK_MSG(0, "converted steps %s refused", tl_dt_name(st[ti]));
+            continue;
+        }
+        snprintf(what, sizeof what, "converted steps %s -> f32 %s -> %s %ldx%ldx%ldx%ld, %d threads",
+                 tl_dt_name(st[ti]), wtags[g][0], wtags[g][1], (long)wsizes[j][0], (long)wsizes[j][1],
+                 (long)wsizes[j][2], (long)wsizes[j][3], nt);
+        compare(&s, &d, &a, (int)(n % 3 == 1) * 4, what);
+        if (!on_kernel(&plan) || plan.has_tails || nt > 1) continue;  /* threads may cut the pixels */
+        tl__sr_pick_shape(&plan, &sh);
+        if (sh.shape != TL__SR_RUN || sh.K < 1 || plan.loops[sh.K].size < 64) continue;
+        want = wsizes[j][2] * wsizes[j][3] * blk * (tl_dim)tl_dt_size(st[ti]) <= TL__SR_SMALL_RUNS;
+        CHECK_MSG((sh.K2 == sh.K - 1) == want, "%s: K2 %d, K %d, the blocks' loop %s", what, sh.K2, sh.K,
+                  want ? "left out" : "taken");
+        walks += want;
+    }
+    printf("converted steps: %d plans walk the loop outside K2 or K\n", walks);
+    CHECK_MSG(walks >= 110, "converted steps: only %d plans walk the loop outside K2 or K", walks);
 }
 
 /* Copying tiles whose dst rows are narrower than a vector (nchw -> nhwc
