@@ -783,9 +783,16 @@ static tl_dim tl__sr_side_init(tl__sr_side *g, tl_dim n, int np, tl_dim sstep, t
     return done;
 }
 
+/* Pieces of 8 values a side-by-side group takes into dst type dt: 64
+   bytes of bf16 or of 8-bit values. */
+static int tl__sr_side_np(tl_data_type dt)
+{
+    return dt == TL_BF16 ? 4 : 8;
+}
+
 /* Whether tl__sr_side_init's groups of np pieces (4: bf16, 8: 8-bit)
    take every run of n values (8 or 16; rs, outer.count times) whole,
-   leaving none to the other loops: checked first for a walk over
+   leaving none to the other loops: checked before a walk over
    several steps' groups (tl__sr_convert_sides), whose failed setup cost
    f32 -> s8 nChw16c -> nChw8c per channel 8x64x14x14 (196 pixels, 4
    left over) 8%. */
@@ -4571,7 +4578,7 @@ static tl_dim tl__sr16_side_runs(const tl_reorder_plan *p, const char *src, char
     int per = !sc.sc ? TL__SR_UNSCALED : sc.sstep == 1 ? TL__SR_SCALED_EACH : TL__SR_SCALED_ONCE;
     tl__sr_side g;
     tl__sr_q q = tl__sr_q_of(p, sc);
-    tl_dim done = tl__sr_side_init(&g, n, dt == TL_BF16 ? 4 : 8, per == TL__SR_SCALED_EACH, rs, outer), j;
+    tl_dim done = tl__sr_side_init(&g, n, tl__sr_side_np(dt), per == TL__SR_SCALED_EACH, rs, outer), j;
     q.nt = rs.nt;
     *rest = 0;
     if (done == 0 || (x.count > 1 && (done < outer.count || g.rest > 0))) return 0;
@@ -8017,6 +8024,12 @@ static int tl__sr_columns_pick(const tl_reorder_plan *p, tl__sr_shape *sh)
     return 1;
 }
 
+/* Source bytes the runs along loop K of plan p move together. */
+static tl_dim tl__sr_runs_bytes(const tl_reorder_plan *p, int K)
+{
+    return p->loops[p->nloops - 1].size * (tl_dim)tl_dt_size(p->src_md.data_type) * p->loops[K].size;
+}
+
 /* Whether the runs along loop K of plan p move at most TL__SR_SMALL_RUNS
    source bytes together, too few to pay for a step of their own (then
    K2 takes the loop outside K into the step: bf16 -> f32 nhwc ->
@@ -8026,8 +8039,7 @@ static int tl__sr_columns_pick(const tl_reorder_plan *p, tl__sr_shape *sh)
 #define TL__SR_SMALL_RUNS 16384
 static int tl__sr_runs_small(const tl_reorder_plan *p, int K)
 {
-    return p->loops[p->nloops - 1].size * (tl_dim)tl_dt_size(p->src_md.data_type) * p->loops[K].size <=
-           TL__SR_SMALL_RUNS;
+    return tl__sr_runs_bytes(p, K) <= TL__SR_SMALL_RUNS;
 }
 
 /* Converting steps (TL__SR_RUN, no tails) that move at most
@@ -8035,9 +8047,7 @@ static int tl__sr_runs_small(const tl_reorder_plan *p, int K)
    tl__sr_convert_steps), the first included: threads share it as ranges. */
 static void tl__sr_convert_loops(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
-    tl_dim bytes = p->loops[p->nloops - 1].size * (tl_dim)tl_dt_size(p->src_md.data_type) *
-                   p->loops[sh->K].size * p->loops[sh->K2].size;
-    if (bytes <= TL__SR_TILE_STEP) sh->K3 = sh->K2 - 1;
+    if (tl__sr_runs_bytes(p, sh->K) * p->loops[sh->K2].size <= TL__SR_TILE_STEP) sh->K3 = sh->K2 - 1;
 }
 
 static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
@@ -8910,11 +8920,10 @@ static int tl__sr_convert_sides(const tl_reorder_plan *p, const tl__sr_shape *sh
 #if TL__SR_AVX512
     tl__sr_runs outer = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run;
     tl_dim rest;
-    if (sh->units4 || (n != 8 && n != 16) || !tl__sr_side_whole(n, p->dst_md.data_type == TL_BF16 ? 4 : 8, rs, outer) ||
-        x.d % 64 != 0 || tl__sr_joins(p, sc, n, rs))
-        return 0;
+    if (sh->units4 || x.d % 64 != 0 || tl__sr_joins(p, sc, n, rs)) return 0;
     rs.nt = tl__sr_convert_streams(sh->stream, d, (size_t)n * tl_dt_size(p->dst_md.data_type), rs, outer);
-    return tl__sr_side_fits(p, sc, n, rs, outer, tl__sr_plain(p, sc, rs)) && tl__sr_avx512() &&
+    return tl__sr_side_fits(p, sc, n, rs, outer, tl__sr_plain(p, sc, rs)) &&
+           tl__sr_side_whole(n, tl__sr_side_np(p->dst_md.data_type), rs, outer) && tl__sr_avx512() &&
            tl__sr16_side_runs(p, s, d, sc, n, rs, outer, x, &rest) > 0;
 #else
     (void)p, (void)sh, (void)i, (void)hi, (void)s, (void)d, (void)sc, (void)n, (void)rs, (void)x;

@@ -2860,6 +2860,25 @@ static void side_runs_src_order(void)
               fits, src_first, dst_first);
 }
 
+/* Plan p of a converted_steps case (st -> dt, tags tag, 4-D dims, attr
+   a), its bytes compared with the scalar engine's (dst mis bytes off);
+   what names it. 0 where refused (a failed check). */
+static int converted_step(tl_data_type st, tl_data_type dt, const char *const *tag, const tl_dim *dims,
+                          const tl_reorder_attr *a, int mis, const char *extra, tl_reorder_plan *p, char *what,
+                          size_t wn)
+{
+    tl_memory_desc s, d;
+    snprintf(what, wn, "converted steps %s -> %s %s -> %s %ldx%ldx%ldx%ld%s", tl_dt_name(st), tl_dt_name(dt), tag[0],
+             tag[1], (long)dims[0], (long)dims[1], (long)dims[2], (long)dims[3], extra);
+    if (tl_md_init_by_tag(&s, 4, dims, st, tag[0]) || tl_md_init_by_tag(&d, 4, dims, dt, tag[1]) ||
+        tl_reorder_plan_init(p, &s, &d, a) != TL_OK) {
+        CHECK_MSG(0, "%s refused", what);
+        return 0;
+    }
+    compare(&s, &d, a, mis, what);
+    return 1;
+}
+
 /* Converting steps of runs that walk the loop outside K2 too (K3:
    tl__sr_convert_loops, tl__sr_convert_nest): nChw8c <-> nChw16c, whose
    steps (a 16-channel block's H x W pixels, 64 source bytes each from
@@ -2884,11 +2903,10 @@ static void converted_steps(void)
     for (n = 0; n < 4 * 2 * 4 * 6 * 3; ++n) {
         size_t ti = n / 144, g = n / 72 % 2, j = n / 18 % 4;
         int m = (int)(n / 3 % 6), nt = (int)(n % 3) + 1, want;
-        tl_memory_desc s, d;
         tl_reorder_attr a;
         tl_reorder_plan plan;
         tl__sr_shape sh;
-        char what[160];
+        char what[160], extra[32];
         memset(&a, 0, sizeof a);
         a.nthreads = nt;
         if (m >= 1 && m <= 4) {
@@ -2896,16 +2914,10 @@ static void converted_steps(void)
             a.scale_mask = m == 1 ? 0 : m == 2 ? 2 : m == 3 ? 4 : 1;
         }
         if (m == 5) a.dst_zero_point = t[ti] == TL_U8 ? 9 : -4;
-        if (tl_md_init_by_tag(&s, 4, sizes[j], TL_F32, tags[g][0]) ||
-            tl_md_init_by_tag(&d, 4, sizes[j], t[ti], tags[g][1]) ||
-            tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
-            CHECK_MSG(0, "converted steps %s refused", tl_dt_name(t[ti]));
+        snprintf(extra, sizeof extra, " attr %d, %d threads", m, nt);
+        if (!converted_step(TL_F32, t[ti], tags[g], sizes[j], &a, (int)(n % 4 == 1) * 4, extra, &plan, what,
+                            sizeof what))
             continue;
-        }
-        snprintf(what, sizeof what, "converted steps f32 -> %s %s -> %s %ldx%ldx%ldx%ld attr %d, %d threads",
-                 tl_dt_name(t[ti]), tags[g][0], tags[g][1], (long)sizes[j][0], (long)sizes[j][1],
-                 (long)sizes[j][2], (long)sizes[j][3], m, nt);
-        compare(&s, &d, &a, (int)(n % 4 == 1) * 4, what);
         if (!on_kernel(&plan) || plan.has_tails || t[ti] == TL_F32) continue;
         tl__sr_pick_shape(&plan, &sh);
         if (sh.shape != TL__SR_RUN || sh.K2 < 1) continue;
@@ -2924,23 +2936,15 @@ static void converted_steps(void)
         size_t ti = n / 24, g = n / 8 % 3, j = n / 2 % 4;
         int nt = (int)(n % 2) + 1, want;
         tl_dim blk = g == 2 ? 16 : 8;
-        tl_memory_desc s, d;
         tl_reorder_attr a;
         tl_reorder_plan plan;
         tl__sr_shape sh;
         char what[160];
         memset(&a, 0, sizeof a);
         a.nthreads = nt;
-        if (tl_md_init_by_tag(&s, 4, wsizes[j], st[ti], wtags[g][0]) ||
-            tl_md_init_by_tag(&d, 4, wsizes[j], TL_F32, wtags[g][1]) ||
-            tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK) {
-            CHECK_MSG(0, "converted steps %s refused", tl_dt_name(st[ti]));
+        if (!converted_step(st[ti], TL_F32, wtags[g], wsizes[j], &a, (int)(n % 3 == 1) * 4,
+                            nt > 1 ? ", 2 threads" : "", &plan, what, sizeof what))
             continue;
-        }
-        snprintf(what, sizeof what, "converted steps %s -> f32 %s -> %s %ldx%ldx%ldx%ld, %d threads",
-                 tl_dt_name(st[ti]), wtags[g][0], wtags[g][1], (long)wsizes[j][0], (long)wsizes[j][1],
-                 (long)wsizes[j][2], (long)wsizes[j][3], nt);
-        compare(&s, &d, &a, (int)(n % 3 == 1) * 4, what);
         if (!on_kernel(&plan) || plan.has_tails || nt > 1) continue;  /* threads may cut the pixels */
         tl__sr_pick_shape(&plan, &sh);
         if (sh.shape != TL__SR_RUN || sh.K < 1 || plan.loops[sh.K].size < 64) continue;
