@@ -4224,18 +4224,35 @@ static void tl__sr16_rows_convert(tl_data_type u, const char *s, size_t sb, char
     else tl__sr16_rows_to_f32(s, sb, d, rows, nm, nl, sc);
 }
 
-/* v scaled (by s, when scaled) and shifted as the engine does. */
-TL__SR_INLINE simde__m512 tl__sr16_quantize(const tl__sr_q *q, int extra, simde__m512 v,
-                                            int scaled, simde__m512 s)
+/* v scaled (by s, when scaled), plus beta times *old (old NULL: paths
+   without beta; NaN + NaN keeps the source's payload), and shifted as
+   the engine does. */
+TL__SR_INLINE simde__m512 tl__sr16_quantize_old(const tl__sr_q *q, int extra, simde__m512 v,
+                                                int scaled, simde__m512 s, const simde__m512 *old)
 {
     if (extra && q->szp != 0) v = simde_mm512_sub_ps(v, simde_mm512_set1_ps(q->szp));
     if (scaled) {
         v = simde_mm512_mul_ps(s, v);
         TL__SR_ROUNDED(v);
     }
+    if (extra && old && q->beta != 0) {
+        simde__m512 prod = simde_mm512_mul_ps(simde_mm512_set1_ps(q->beta), *old);
+        TL__SR_ROUNDED(prod);
+        v = simde_mm512_mask_blend_ps(simde_mm512_cmp_ps_mask(v, v, SIMDE_CMP_ORD_Q),
+                                      simde_mm512_castsi512_ps(simde_mm512_or_si512(
+                                          simde_mm512_castps_si512(v), simde_mm512_set1_epi32(0x00400000))),
+                                      simde_mm512_add_ps(v, prod));
+    }
     if (extra && q->dzp != 0) v = simde_mm512_add_ps(v, simde_mm512_set1_ps(q->dzp));
     if (extra && q->adj_on) v = simde_mm512_mul_ps(simde_mm512_set1_ps(q->adj), v);
     return v;
+}
+
+/* tl__sr16_quantize_old without beta. */
+TL__SR_INLINE simde__m512 tl__sr16_quantize(const tl__sr_q *q, int extra, simde__m512 v,
+                                            int scaled, simde__m512 s)
+{
+    return tl__sr16_quantize_old(q, extra, v, scaled, s, NULL);
 }
 
 /* 16 values from src, scaled and shifted as the engine does. */
@@ -4497,6 +4514,275 @@ TL__SR_INLINE simde__m512 tl__sr16_join8(const float *a, const float *b)
 
 /* How a walk's values scale: not at all, by q->s0, or each by its own. */
 enum { TL__SR_UNSCALED, TL__SR_SCALED_ONCE, TL__SR_SCALED_EACH };
+
+/* ---- simd: AVX-512 conversions between types other than f32 ----------
+   s8, u8, s32, bf16 and f16 into one another (s8 -> bf16, s32 -> u8,
+   u8 -> s8, s8 -> s8 with a scale), each vector widened into f32 and
+   converted from there, as the core converts. Before, they took the
+   AVX2 loop's shared case, which tested both types at every vector:
+   s8 -> bf16, u8 -> s8 and s8 -> s8 with a scale nchw 8x64x14x14 at
+   0.13 to 0.2 of memcpy (Zen 4). The last vector of a run is masked, so
+   runs of any length take it. */
+
+/* The first m (a mask) of 16 values of n bytes each (1, 2 or 4) at p,
+   packed from the vector's start: all 16 or the first 8 by plain loads
+   (masked ones, where plain ones would do, made runs of 8 (bf16 -> u8
+   nChw8c -> nhwc) 1.6x slower on the Zen 4). */
+TL__SR_INLINE simde__m512i tl__sr16_load_lanes(int n, const char *p, simde__mmask16 m)
+{
+    const __m128i *p16 = (const __m128i *)(const void *)p;
+    const __m256i *p32 = (const __m256i *)(const void *)p;
+    if (m == 0xffff && n == 1) return _mm512_castsi128_si512(_mm_loadu_si128(p16));
+    if (m == 0xffff && n == 2) return _mm512_castsi256_si512(_mm256_loadu_si256(p32));
+    if (m == 0xffff) return _mm512_loadu_si512(p);
+    if (m == 0xff && n == 1) return _mm512_castsi128_si512(_mm_loadl_epi64(p16));
+    if (m == 0xff && n == 2) return _mm512_castsi128_si512(_mm_loadu_si128(p16));
+    if (m == 0xff) return _mm512_castsi256_si512(_mm256_loadu_si256(p32));
+    if (n == 1) return _mm512_maskz_loadu_epi8(m, p);
+    if (n == 2) return _mm512_maskz_loadu_epi16(m, p);
+    return _mm512_maskz_loadu_epi32(m, p);
+}
+
+/* The lanes of mask m of x (n-byte values from the vector's start) at
+   p: all 16 in one store (streamed where nt; p then 16-byte aligned),
+   the first 8 in a plain one. */
+TL__SR_INLINE void tl__sr16_put_lanes(simde__m512i x, int n, char *p, simde__mmask16 m, int nt)
+{
+    if (m == 0xffff && n == 1) tl__sr_put(p, _mm512_castsi512_si128(x), nt);
+    else if (m == 0xffff && n == 2) tl__sr8_put(p, _mm512_castsi512_si256(x), nt);
+    else if (m == 0xffff) tl__sr16_put(p, x, nt);
+    else if (m == 0xff && n == 1) _mm_storel_epi64((__m128i *)(void *)p, _mm512_castsi512_si128(x));
+    else if (m == 0xff && n == 2) _mm_storeu_si128((__m128i *)(void *)p, _mm512_castsi512_si128(x));
+    else if (m == 0xff) _mm256_storeu_si256((__m256i *)(void *)p, _mm512_castsi512_si256(x));
+    else if (n == 1) _mm512_mask_storeu_epi8(p, m, x);
+    else if (n == 2) _mm512_mask_storeu_epi16(p, m, x);
+    else _mm512_mask_storeu_epi32(p, m, x);
+}
+
+/* 8 values of n bytes each (1, 2 or 4) at p and the 8 at q, packed from
+   the vector's start. */
+TL__SR_INLINE simde__m512i tl__sr16_load_two(int n, const char *p, const char *q)
+{
+    const __m128i *p16 = (const __m128i *)(const void *)p, *q16 = (const __m128i *)(const void *)q;
+    if (n == 1) return _mm512_castsi128_si512(_mm_unpacklo_epi64(_mm_loadl_epi64(p16), _mm_loadl_epi64(q16)));
+    if (n == 2)
+        return _mm512_castsi256_si512(_mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(p16)),
+                                                              _mm_loadu_si128(q16), 1));
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)p)),
+                              _mm256_loadu_si256((const __m256i *)(const void *)q), 1);
+}
+
+/* The first 8 values of x (n bytes each, from the vector's start) at p,
+   the next 8 at q. */
+TL__SR_INLINE void tl__sr16_put_two(simde__m512i x, int n, char *p, char *q)
+{
+    __m128i x16 = _mm512_castsi512_si128(x);
+    if (n == 1) {
+        _mm_storel_epi64((__m128i *)(void *)p, x16);
+        _mm_storel_epi64((__m128i *)(void *)q, _mm_unpackhi_epi64(x16, x16));
+    } else if (n == 2) {
+        _mm_storeu_si128((__m128i *)(void *)p, x16);
+        _mm_storeu_si128((__m128i *)(void *)q, _mm256_extracti128_si256(_mm512_castsi512_si256(x), 1));
+    } else {
+        _mm256_storeu_si256((__m256i *)(void *)p, _mm512_castsi512_si256(x));
+        _mm256_storeu_si256((__m256i *)(void *)q, _mm512_extracti64x4_epi64(x, 1));
+    }
+}
+
+/* 16 values of type t, packed from x's start, as f32, as tl__load_f32
+   does, save that f16's signalling NaNs come quieted: every dst type
+   here quiets NaNs or zeroes them, and f16 -> f16 with nothing to do
+   is a copy. */
+TL__SR_INLINE simde__m512 tl__sr16_widen(tl_data_type t, simde__m512i x)
+{
+    switch (t) {
+    case TL_S8: return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm512_castsi512_si128(x)));
+    case TL_U8: return _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(x)));
+    case TL_S32: return _mm512_cvtepi32_ps(x);
+    case TL_BF16:
+        return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm512_castsi512_si256(x)), 16));
+    default: return _mm512_cvtph_ps(_mm512_castsi512_si256(x));    /* TL_F16 */
+    }
+}
+
+/* 16 values v as type t, as tl__store_f32, packed from the vector's
+   start. */
+TL__SR_INLINE simde__m512i tl__sr16_narrow(tl_data_type t, simde__m512 v)
+{
+    simde__m512i x;
+    switch (t) {
+    case TL_S8: case TL_U8:
+        x = tl__sr16_to_i32(v);
+        return tl__sr16_pack_i8(x, x, x, x, t == TL_U8);
+    case TL_S32:
+        return _mm512_maskz_cvt_roundps_epi32(_mm512_cmp_ps_mask(v, v, _CMP_ORD_Q),
+                                              _mm512_min_ps(v, _mm512_set1_ps(2147483520.0f)),
+                                              _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    case TL_BF16: return tl__sr16_to_bf16x2(v, v);
+    default: return _mm512_castsi256_si512(_mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT));   /* TL_F16 */
+    }
+}
+
+/* The scales of the 16 values of a run from k on (wrapped ones: every
+   step the same 16). */
+TL__SR_INLINE simde__m512 tl__sr16_scales_at(tl__sr_scales sc, tl_dim k)
+{
+    if (sc.wrap) return _mm512_loadu_ps(sc.sc + sc.sidx);
+    if (sc.sstep == 1) return _mm512_loadu_ps(sc.sc + sc.sidx + k);
+    simde__m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return _mm512_i32gather_ps(_mm512_mullo_epi32(_mm512_set1_epi32((int)sc.sstep), lane),
+                               sc.sc + sc.sidx + k * sc.sstep, 4);
+}
+
+/* 16 values of a run from k on (m: tl__sr16_load_lanes'), converted
+   from st and scaled and shifted (per: how they scale, EACH: any
+   scales or none, as sc says; extra: beta and the shifts). */
+TL__SR_INLINE simde__m512 tl__sr16_any_vector(const tl__sr_q *q, int extra, int per, tl_data_type st,
+                                              tl_data_type dt, const char *s, const char *d, tl__sr_scales sc,
+                                              tl_dim k, simde__mmask16 m)
+{
+    int ssz = (int)tl_dt_size(st), dsz = (int)tl_dt_size(dt);
+    simde__m512 f = _mm512_set1_ps(q->s0), old = _mm512_setzero_ps();
+    simde__m512 v = tl__sr16_widen(st, tl__sr16_load_lanes(ssz, s + (size_t)k * (size_t)ssz, m));
+    if (extra && q->beta != 0)
+        old = tl__sr16_widen(dt, tl__sr16_load_lanes(dsz, d + (size_t)k * (size_t)dsz, m));
+    if (per == TL__SR_SCALED_EACH && sc.sc && sc.sstep != 0) f = tl__sr16_scales_at(sc, k);
+    int scaled = per == TL__SR_SCALED_EACH ? sc.sc != NULL : per == TL__SR_SCALED_ONCE;
+    return tl__sr16_quantize_old(q, extra, v, scaled, f, &old);
+}
+
+/* One run of n values from type st to dt (per, extra: as
+   tl__sr16_any_vector's): 8-bit values 64 at a time and 16-bit ones 32,
+   packed as tl__sr16_convert_loop packs them, the rest 16 at a time,
+   the last vector masked. */
+TL__SR_INLINE void tl__sr16_any_run(const tl__sr_q *q, int extra, int per, tl_data_type st, tl_data_type dt,
+                                    const char *s, char *d, tl__sr_scales sc, tl_dim n)
+{
+    size_t dsz = tl_dt_size(dt);
+    tl_dim k = 0;
+#define TL__SR16_ANY_V(j) tl__sr16_any_vector(q, extra, per, st, dt, s, d, sc, k + (j), (simde__mmask16)0xffff)
+    if (dt == TL_S8 || dt == TL_U8)
+        for (; k + 64 <= n; k += 64)
+            tl__sr16_put(d + k,
+                         tl__sr16_pack_i8(tl__sr16_to_i32(TL__SR16_ANY_V(0)), tl__sr16_to_i32(TL__SR16_ANY_V(16)),
+                                          tl__sr16_to_i32(TL__SR16_ANY_V(32)), tl__sr16_to_i32(TL__SR16_ANY_V(48)),
+                                          dt == TL_U8),
+                         q->nt);
+    if (dt == TL_BF16)
+        for (; k + 32 <= n; k += 32)
+            tl__sr16_put(d + 2 * k, tl__sr16_to_bf16x2(TL__SR16_ANY_V(0), TL__SR16_ANY_V(16)), q->nt);
+#undef TL__SR16_ANY_V
+    for (; k < n; k += 16) {
+        simde__mmask16 m = n - k >= 16 ? (simde__mmask16)0xffff : (simde__mmask16)((1u << (n - k)) - 1);
+        simde__m512 v = tl__sr16_any_vector(q, extra, per, st, dt, s, d, sc, k, m);
+        tl__sr16_put_lanes(tl__sr16_narrow(dt, v), (int)dsz, d + (size_t)k * dsz, m, q->nt);
+    }
+}
+
+/* The walk over tl__sr_convert_full's runs for tl__sr16_any_pair, per
+   and extra as tl__sr16_any_vector's. */
+TL__SR_INLINE void tl__sr16_any_walk(tl__sr_q *q, int extra, int per, tl_data_type st, tl_data_type dt,
+                                     const char *src, char *dst, tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
+                                     tl__sr_runs outer)
+{
+    tl_dim o, k;
+    for (o = 0; o < outer.count; ++o, src += outer.s, dst += outer.d, sc.sidx += outer.c) {
+        const char *s = src;
+        char *d = dst;
+        tl__sr_scales at = sc;
+        for (k = 0; k < rs.count; ++k, s += rs.s, d += rs.d, at.sidx += rs.c) {
+            if (at.sc && at.sstep == 0) q->s0 = at.sc[at.sidx];
+            tl__sr16_any_run(q, extra, per, st, dt, s, d, at, n);
+        }
+    }
+}
+
+/* tl__sr16_any_walk for runs of 8 (a pixel of nChw8c) that only
+   convert or scale once a run (per): two runs a vector, the last of an
+   odd count alone (a run a vector, half of it idle, ran bf16 -> u8
+   nChw8c -> nhwc 8x64x14x14 1.3x slower than the AVX2 loop's pairs). */
+TL__SR_INLINE void tl__sr16_any_pairs8(tl__sr_q *q, int per, tl_data_type st, tl_data_type dt, const char *src,
+                                       char *dst, tl__sr_scales sc, tl__sr_runs rs, tl__sr_runs outer)
+{
+    int ssz = (int)tl_dt_size(st), dsz = (int)tl_dt_size(dt);
+    tl_dim o, k;
+    for (o = 0; o < outer.count; ++o, src += outer.s, dst += outer.d, sc.sidx += outer.c) {
+        const char *s = src;
+        char *d = dst;
+        tl_dim c = sc.sidx;
+        simde__m512 f = _mm512_set1_ps(per == TL__SR_SCALED_ONCE ? sc.sc[c] : 1.f);
+        for (k = 0; k + 2 <= rs.count; k += 2, s += 2 * rs.s, d += 2 * rs.d, c += 2 * rs.c) {
+            simde__m512 v = tl__sr16_widen(st, tl__sr16_load_two(ssz, s, s + rs.s));
+            if (per == TL__SR_SCALED_ONCE) {
+                if (rs.c != 0)
+                    f = _mm512_mask_blend_ps(0xff00, _mm512_set1_ps(sc.sc[c]), _mm512_set1_ps(sc.sc[c + rs.c]));
+                v = _mm512_mul_ps(f, v);
+                TL__SR_ROUNDED(v);
+            }
+            tl__sr16_put_two(tl__sr16_narrow(dt, v), dsz, d, d + rs.d);
+        }
+        if (k < rs.count) {
+            tl__sr_scales at = sc;
+            at.sidx = c;
+            if (per == TL__SR_SCALED_ONCE) q->s0 = sc.sc[c];
+            tl__sr16_any_run(q, 0, per, st, dt, s, d, at, 8);
+        }
+    }
+}
+
+/* tl__sr16_any_walk for runs of 16 or 8 values (a pixel of nChw16c or
+   nChw8c) that only convert or scale once a run (per), with n a
+   constant: the loop over a run and its masks, run by run, cost 1.7x
+   the vector (s8 -> bf16 nhwc -> nChw16c 8x64x14x14). */
+TL__SR_INLINE void tl__sr16_any_short(tl__sr_q *q, int per, tl_data_type st, tl_data_type dt, const char *src,
+                                      char *dst, tl__sr_scales sc, tl_dim n, tl__sr_runs rs, tl__sr_runs outer)
+{
+    if (n == 16) tl__sr16_any_walk(q, 0, per, st, dt, src, dst, sc, 16, rs, outer);
+    else if (n == 8) tl__sr16_any_pairs8(q, per, st, dt, src, dst, sc, rs, outer);
+    else tl__sr16_any_walk(q, 0, per, st, dt, src, dst, sc, n, rs, outer);
+}
+
+/* tl__sr_convert_full's runs for one pair of types: those that only
+   convert or scale once a run in loops of their own (GCC keeps the
+   tests of the general one inside). */
+TL__SR_INLINE void tl__sr16_any_pair(const tl_reorder_plan *p, tl_data_type st, tl_data_type dt,
+                                     const char *src, char *dst, tl__sr_scales sc, tl_dim n, tl__sr_runs rs,
+                                     tl__sr_runs outer)
+{
+    tl__sr_q q = tl__sr_q_of(p, sc);
+    q.nt = rs.nt;
+    if (q.extra) tl__sr16_any_walk(&q, 1, TL__SR_SCALED_EACH, st, dt, src, dst, sc, n, rs, outer);
+    else if (!sc.sc) tl__sr16_any_short(&q, TL__SR_UNSCALED, st, dt, src, dst, sc, n, rs, outer);
+    else if (sc.sstep == 0) tl__sr16_any_short(&q, TL__SR_SCALED_ONCE, st, dt, src, dst, sc, n, rs, outer);
+    else tl__sr16_any_walk(&q, 0, TL__SR_SCALED_EACH, st, dt, src, dst, sc, n, rs, outer);
+}
+
+/* tl__sr16_any_pair for the pairs of types, a function each (one
+   function holding all kept the walk's pointers on the stack). */
+#define TL__SR16_ANY_DEF(S, D) \
+    TL__SR_NOINLINE void tl__sr16_any_##S##_##D(const tl_reorder_plan *p, const char *src, char *dst, \
+                                                tl__sr_scales sc, tl_dim n, tl__sr_runs rs, tl__sr_runs outer) \
+    { \
+        tl__sr16_any_pair(p, TL_##S, TL_##D, src, dst, sc, n, rs, outer); \
+    }
+#define TL__SR16_ANY_FROM(X, S) X(S, S8) X(S, U8) X(S, S32) X(S, BF16) X(S, F16)
+#define TL__SR16_ANY_PAIRS(X) \
+    TL__SR16_ANY_FROM(X, S8) TL__SR16_ANY_FROM(X, U8) TL__SR16_ANY_FROM(X, S32) TL__SR16_ANY_FROM(X, BF16) \
+    TL__SR16_ANY_FROM(X, F16)
+TL__SR16_ANY_PAIRS(TL__SR16_ANY_DEF)
+#define TL__SR16_ANY_CASE(S, D) \
+    case TL__SR_PAIR(TL_##S, TL_##D): tl__sr16_any_##S##_##D(p, src, dst, sc, n, rs, outer); return 1;
+
+/* Converts tl__sr_convert_full's runs where neither type is f32 (nor
+   f64); returns 0 for the others. */
+static int tl__sr16_convert_any(const tl_reorder_plan *p, const char *src, char *dst, tl__sr_scales sc,
+                                tl_dim n, tl__sr_runs rs, tl__sr_runs outer)
+{
+    switch (TL__SR_PAIR(p->src_md.data_type, p->dst_md.data_type)) {
+    TL__SR16_ANY_PAIRS(TL__SR16_ANY_CASE)
+    default: return 0;
+    }
+}
 
 /* Vector i of the group at s (its scales from index c as per says),
    scaled and shifted; whole: its pieces are one load, and its scales
@@ -5062,6 +5348,8 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
         tl__sr16_convert_full(p, src, dst, sc, n, rs, outer);
         return;
     }
+    if (st != TL_F32 && dt != TL_F32 && tl__sr_avx512() && tl__sr16_convert_any(p, src, dst, sc, n, rs, outer))
+        return;
 #endif
 #if TL__SR_AVX2
     if (tl__sr_avx2()) {
@@ -5129,6 +5417,11 @@ static void tl__sr_convert_runs(const tl_reorder_plan *p, const char *src, char 
     simde__m128 *zs, *zd;
     int vary = sc.sc && (sc.sstep != 0 || rs.c != 0);
     tl__sr_scales at = sc;
+#if TL__SR_AVX512
+    if (p->src_md.data_type != TL_F32 && p->dst_md.data_type != TL_F32 && tl__sr_avx512() &&
+        tl__sr16_convert_any(p, src, dst, sc, n, rs, tl__sr_one_run))
+        return;     /* whole runs, the last vector masked */
+#endif
     /* several runs with last values: those are stored later, plainly, on
        lines streamed before (and run starts may not be aligned) */
     if (r != 0 && rs.count > 1) rs.nt = 0;

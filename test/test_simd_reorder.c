@@ -2957,6 +2957,51 @@ static void converted_steps(void)
     CHECK_MSG(walks >= 110, "converted steps: only %d plans walk the loop outside K2 or K", walks);
 }
 
+/* Conversions between two types other than f32 (s8, u8, s32, bf16,
+   f16 into one another: tl__sr16_convert_any with AVX-512, AVX2's and
+   SSE2's shared loops without): dense runs with a masked last vector
+   (2x19x5x7, streamed where dst starts on a line), a run per channel
+   with its own scale (convert_runs' runs of 77, no last values
+   gathered), nhwc -> nChw16c (runs of 16), nChw8c -> nhwc (runs of 8 in
+   pairs, three a pixel: one left alone); no scales, one, per channel,
+   per channel with beta and both zero points. */
+static void other_pairs(void)
+{
+    static const tl_data_type t[] = { TL_S8, TL_U8, TL_S32, TL_BF16, TL_F16 };
+    static const char *tags[][2] = { { "nchw", "nchw" }, { "nchw", "nchw" }, { "nhwc", "nChw16c" },
+                                     { "nChw8c", "nhwc" } };
+    static const tl_dim sizes[][4] = { { 2, 19, 5, 7 }, { 3, 5, 7, 11 }, { 2, 32, 3, 5 }, { 2, 24, 3, 5 } };
+    static float scales[64];
+    size_t n;
+    for (n = 0; n < 64; ++n) scales[n] = 0.25f + 0.375f * (float)(n % 7);
+    /* n: the source type, the dst type, the shape, the attr (4) and mis */
+    for (n = 0; n < 5 * 5 * 4 * 4 * 2; ++n) {
+        size_t si = n / 160, di = n / 32 % 5, j = n / 8 % 4;
+        int m = (int)(n / 2 % 4), mis = (int)(n % 2) * 4;
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        char what[160];
+        memset(&a, 0, sizeof a);
+        if (m >= 1) a.scales = scales;
+        if (m >= 2 || j == 1) a.scale_mask = 2;
+        if (j == 1 && m == 0) a.scales = scales;
+        if (m == 3) {
+            a.beta = -0.5f;
+            a.src_zero_point = 3;
+            a.dst_zero_point = -2;
+        }
+        snprintf(what, sizeof what, "other pairs %s -> %s %s -> %s %ldx%ldx%ldx%ld attr %d mis %d", tl_dt_name(t[si]),
+                 tl_dt_name(t[di]), tags[j][0], tags[j][1], (long)sizes[j][0], (long)sizes[j][1], (long)sizes[j][2],
+                 (long)sizes[j][3], m, mis);
+        if (tl_md_init_by_tag(&s, 4, sizes[j], t[si], tags[j][0]) ||
+            tl_md_init_by_tag(&d, 4, sizes[j], t[di], tags[j][1])) {
+            CHECK_MSG(0, "%s refused", what);
+            continue;
+        }
+        compare(&s, &d, &a, mis, what);
+    }
+}
+
 /* Copying tiles whose dst rows are narrower than a vector (nchw -> nhwc
    with 1 to 15 channels of bytes, 1 to 7 of 16-bit, 1 to 3 of 32-bit
    values): dense rows (overlapping whole-vector stores), a view of
@@ -3553,6 +3598,7 @@ int main(int argc, char **argv)
     side_runs();
     side_runs_src_order();
     converted_steps();
+    other_pairs();
     wide_blocks();
     narrow_blocks();
     streamed_conversions();
