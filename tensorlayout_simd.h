@@ -4605,9 +4605,19 @@ TL__SR_INLINE simde__m512 tl__sr16_widen(tl_data_type t, simde__m512i x)
     }
 }
 
+/* 32 values, a's then b's, in bf16 where they are exact in it (bytes
+   that only convert): the top halves, no rounding (s8 -> bf16 nchw
+   8x64x14x14 in process 7.7 -> 3.1 us, Zen 4). */
+TL__SR_INLINE simde__m512i tl__sr16_to_bf16_exact(simde__m512 a, simde__m512 b, int exact)
+{
+    if (!exact) return tl__sr16_to_bf16x2(a, b);
+    return _mm512_permutex2var_epi16(_mm512_castps_si512(a), _mm512_loadu_si512((const void *)tl__sr16_bf16_tops),
+                                     _mm512_castps_si512(b));
+}
+
 /* 16 values v as type t, as tl__store_f32, packed from the vector's
-   start. */
-TL__SR_INLINE simde__m512i tl__sr16_narrow(tl_data_type t, simde__m512 v)
+   start (exact: tl__sr16_to_bf16_exact's). */
+TL__SR_INLINE simde__m512i tl__sr16_narrow(tl_data_type t, simde__m512 v, int exact)
 {
     simde__m512i x;
     switch (t) {
@@ -4618,7 +4628,7 @@ TL__SR_INLINE simde__m512i tl__sr16_narrow(tl_data_type t, simde__m512 v)
         return _mm512_maskz_cvt_roundps_epi32(_mm512_cmp_ps_mask(v, v, _CMP_ORD_Q),
                                               _mm512_min_ps(v, _mm512_set1_ps(2147483520.0f)),
                                               _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    case TL_BF16: return tl__sr16_to_bf16x2(v, v);
+    case TL_BF16: return tl__sr16_to_bf16_exact(v, v, exact);
     default: return _mm512_castsi256_si512(_mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT));   /* TL_F16 */
     }
 }
@@ -4633,6 +4643,11 @@ TL__SR_INLINE simde__m512 tl__sr16_scales_at(tl__sr_scales sc, tl_dim k)
     return _mm512_i32gather_ps(_mm512_mullo_epi32(_mm512_set1_epi32((int)sc.sstep), lane),
                                sc.sc + sc.sidx + k * sc.sstep, 4);
 }
+
+/* Whether values of type st stay exact through the f32 that a run
+   converts (bytes, nothing but the conversion: at most 8 significant
+   bits, which bf16 holds). */
+#define TL__SR16_EXACT(st, extra, per) (((st) == TL_S8 || (st) == TL_U8) && !(extra) && (per) == TL__SR_UNSCALED)
 
 /* 16 values of a run from k on (m: tl__sr16_load_lanes'), converted
    from st and scaled and shifted (per: how they scale, EACH: any
@@ -4659,6 +4674,7 @@ TL__SR_INLINE void tl__sr16_any_run(const tl__sr_q *q, int extra, int per, tl_da
                                     const char *s, char *d, tl__sr_scales sc, tl_dim n)
 {
     size_t dsz = tl_dt_size(dt);
+    int exact = TL__SR16_EXACT(st, extra, per);
     tl_dim k = 0;
 #define TL__SR16_ANY_V(j) tl__sr16_any_vector(q, extra, per, st, dt, s, d, sc, k + (j), (simde__mmask16)0xffff)
     if (dt == TL_S8 || dt == TL_U8)
@@ -4670,12 +4686,12 @@ TL__SR_INLINE void tl__sr16_any_run(const tl__sr_q *q, int extra, int per, tl_da
                          q->nt);
     if (dt == TL_BF16)
         for (; k + 32 <= n; k += 32)
-            tl__sr16_put(d + 2 * k, tl__sr16_to_bf16x2(TL__SR16_ANY_V(0), TL__SR16_ANY_V(16)), q->nt);
+            tl__sr16_put(d + 2 * k, tl__sr16_to_bf16_exact(TL__SR16_ANY_V(0), TL__SR16_ANY_V(16), exact), q->nt);
 #undef TL__SR16_ANY_V
     for (; k < n; k += 16) {
         simde__mmask16 m = n - k >= 16 ? (simde__mmask16)0xffff : (simde__mmask16)((1u << (n - k)) - 1);
         simde__m512 v = tl__sr16_any_vector(q, extra, per, st, dt, s, d, sc, k, m);
-        tl__sr16_put_lanes(tl__sr16_narrow(dt, v), (int)dsz, d + (size_t)k * dsz, m, q->nt);
+        tl__sr16_put_lanes(tl__sr16_narrow(dt, v, exact), (int)dsz, d + (size_t)k * dsz, m, q->nt);
     }
 }
 
@@ -4719,7 +4735,7 @@ TL__SR_INLINE void tl__sr16_any_pairs8(tl__sr_q *q, int per, tl_data_type st, tl
                 v = _mm512_mul_ps(f, v);
                 TL__SR_ROUNDED(v);
             }
-            tl__sr16_put_two(tl__sr16_narrow(dt, v), dsz, d, d + rs.d);
+            tl__sr16_put_two(tl__sr16_narrow(dt, v, TL__SR16_EXACT(st, 0, per)), dsz, d, d + rs.d);
         }
         if (k < rs.count) {
             tl__sr_scales at = sc;
