@@ -4633,15 +4633,16 @@ TL__SR_INLINE simde__m512i tl__sr16_narrow(tl_data_type t, simde__m512 v, int ex
     }
 }
 
-/* The scales of the 16 values of a run from k on (wrapped ones: every
-   step the same 16). */
-TL__SR_INLINE simde__m512 tl__sr16_scales_at(tl__sr_scales sc, tl_dim k)
+/* The scales of the lanes of mask m of the 16 values of a run from k
+   on (wrapped ones: every step the same 16, from a pattern of 32); the
+   others are not read (they may lie past the caller's scales). */
+TL__SR_INLINE simde__m512 tl__sr16_scales_at(tl__sr_scales sc, tl_dim k, simde__mmask16 m)
 {
-    if (sc.wrap) return _mm512_loadu_ps(sc.sc + sc.sidx);
-    if (sc.sstep == 1) return _mm512_loadu_ps(sc.sc + sc.sidx + k);
     simde__m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    return _mm512_i32gather_ps(_mm512_mullo_epi32(_mm512_set1_epi32((int)sc.sstep), lane),
-                               sc.sc + sc.sidx + k * sc.sstep, 4);
+    if (sc.wrap) return _mm512_loadu_ps(sc.sc + sc.sidx);
+    if (sc.sstep == 1) return _mm512_maskz_loadu_ps(m, sc.sc + sc.sidx + k);
+    lane = _mm512_mullo_epi32(_mm512_set1_epi32((int)sc.sstep), lane);
+    return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, lane, sc.sc + sc.sidx + k * sc.sstep, 4);
 }
 
 /* Whether values of type st stay exact through the f32 that a run
@@ -4661,7 +4662,7 @@ TL__SR_INLINE simde__m512 tl__sr16_any_vector(const tl__sr_q *q, int extra, int 
     simde__m512 v = tl__sr16_widen(st, tl__sr16_load_lanes(ssz, s + (size_t)k * (size_t)ssz, m));
     if (extra && q->beta != 0)
         old = tl__sr16_widen(dt, tl__sr16_load_lanes(dsz, d + (size_t)k * (size_t)dsz, m));
-    if (per == TL__SR_SCALED_EACH && sc.sc && sc.sstep != 0) f = tl__sr16_scales_at(sc, k);
+    if (per == TL__SR_SCALED_EACH && sc.sc && sc.sstep != 0) f = tl__sr16_scales_at(sc, k, m);
     int scaled = per == TL__SR_SCALED_EACH ? sc.sc != NULL : per == TL__SR_SCALED_ONCE;
     return tl__sr16_quantize_old(q, extra, v, scaled, f, &old);
 }
