@@ -4640,6 +4640,7 @@ TL__SR_INLINE simde__m512 tl__sr16_scales_at(tl__sr_scales sc, tl_dim k, simde__
 {
     simde__m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     if (sc.wrap) return _mm512_loadu_ps(sc.sc + sc.sidx);
+    if (sc.sstep == 1 && m == 0xffff) return _mm512_loadu_ps(sc.sc + sc.sidx + k);
     if (sc.sstep == 1) return _mm512_maskz_loadu_ps(m, sc.sc + sc.sidx + k);
     lane = _mm512_mullo_epi32(_mm512_set1_epi32((int)sc.sstep), lane);
     return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, lane, sc.sc + sc.sidx + k * sc.sstep, 4);
