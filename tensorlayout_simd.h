@@ -4659,12 +4659,12 @@ TL__SR_INLINE simde__m512 tl__sr16_any_vector(const tl__sr_q *q, int extra, int 
                                               tl_dim k, simde__mmask16 m)
 {
     int ssz = (int)tl_dt_size(st), dsz = (int)tl_dt_size(dt);
+    int scaled = per == TL__SR_SCALED_EACH ? sc.sc != NULL : per == TL__SR_SCALED_ONCE;
     simde__m512 f = _mm512_set1_ps(q->s0), old = _mm512_setzero_ps();
     simde__m512 v = tl__sr16_widen(st, tl__sr16_load_lanes(ssz, s + (size_t)k * (size_t)ssz, m));
     if (extra && q->beta != 0)
         old = tl__sr16_widen(dt, tl__sr16_load_lanes(dsz, d + (size_t)k * (size_t)dsz, m));
     if (per == TL__SR_SCALED_EACH && sc.sc && sc.sstep != 0) f = tl__sr16_scales_at(sc, k, m);
-    int scaled = per == TL__SR_SCALED_EACH ? sc.sc != NULL : per == TL__SR_SCALED_ONCE;
     return tl__sr16_quantize_old(q, extra, v, scaled, f, &old);
 }
 
@@ -4731,12 +4731,9 @@ TL__SR_INLINE void tl__sr16_any_pairs8(tl__sr_q *q, int per, tl_data_type st, tl
         simde__m512 f = _mm512_set1_ps(per == TL__SR_SCALED_ONCE ? sc.sc[c] : 1.f);
         for (k = 0; k + 2 <= rs.count; k += 2, s += 2 * rs.s, d += 2 * rs.d, c += 2 * rs.c) {
             simde__m512 v = tl__sr16_widen(st, tl__sr16_load_two(ssz, s, s + rs.s));
-            if (per == TL__SR_SCALED_ONCE) {
-                if (rs.c != 0)
-                    f = _mm512_mask_blend_ps(0xff00, _mm512_set1_ps(sc.sc[c]), _mm512_set1_ps(sc.sc[c + rs.c]));
-                v = _mm512_mul_ps(f, v);
-                TL__SR_ROUNDED(v);
-            }
+            if (per == TL__SR_SCALED_ONCE && rs.c != 0)
+                f = _mm512_mask_blend_ps(0xff00, _mm512_set1_ps(sc.sc[c]), _mm512_set1_ps(sc.sc[c + rs.c]));
+            v = tl__sr16_quantize(q, 0, v, per == TL__SR_SCALED_ONCE, f);
             tl__sr16_put_two(tl__sr16_narrow(dt, v, TL__SR16_EXACT(st, 0, per)), dsz, d, d + rs.d);
         }
         if (k < rs.count) {
@@ -4791,8 +4788,8 @@ TL__SR16_ANY_PAIRS(TL__SR16_ANY_DEF)
 #define TL__SR16_ANY_CASE(S, D) \
     case TL__SR_PAIR(TL_##S, TL_##D): tl__sr16_any_##S##_##D(p, src, dst, sc, n, rs, outer); return 1;
 
-/* Converts tl__sr_convert_full's runs where neither type is f32 (nor
-   f64); returns 0 for the others. */
+/* Converts tl__sr_convert_full's runs (of any length) where neither
+   type is f32 (nor f64); returns 0 for the others. */
 static int tl__sr16_convert_any(const tl_reorder_plan *p, const char *src, char *dst, tl__sr_scales sc,
                                 tl_dim n, tl__sr_runs rs, tl__sr_runs outer)
 {
@@ -5280,6 +5277,21 @@ static int tl__sr_avx512(void)
 #endif
 }
 
+/* tl__sr16_convert_any where AVX-512 runs, the one entry of
+   tl__sr_convert_full and tl__sr_convert_runs; f32 plans pay the type
+   test inline, not a call. */
+TL__SR_INLINE int tl__sr_convert_any(const tl_reorder_plan *p, const char *src, char *dst, tl__sr_scales sc,
+                                     tl_dim n, tl__sr_runs rs, tl__sr_runs outer)
+{
+#if TL__SR_AVX512
+    return p->src_md.data_type != TL_F32 && p->dst_md.data_type != TL_F32 && tl__sr_avx512() &&
+           tl__sr16_convert_any(p, src, dst, sc, n, rs, outer);
+#else
+    (void)p, (void)src, (void)dst, (void)sc, (void)n, (void)rs, (void)outer;
+    return 0;
+#endif
+}
+
 /* Whether AVX512-BF16's conversions may run here (TL__SR_ISA_CAP 3). */
 static int tl__sr_avx512bf16(void)
 {
@@ -5366,8 +5378,7 @@ static void tl__sr_convert_full(const tl_reorder_plan *p, const char *src, char 
         tl__sr16_convert_full(p, src, dst, sc, n, rs, outer);
         return;
     }
-    if (st != TL_F32 && dt != TL_F32 && tl__sr_avx512() && tl__sr16_convert_any(p, src, dst, sc, n, rs, outer))
-        return;
+    if (tl__sr_convert_any(p, src, dst, sc, n, rs, outer)) return;
 #endif
 #if TL__SR_AVX2
     if (tl__sr_avx2()) {
@@ -5435,11 +5446,7 @@ static void tl__sr_convert_runs(const tl_reorder_plan *p, const char *src, char 
     simde__m128 *zs, *zd;
     int vary = sc.sc && (sc.sstep != 0 || rs.c != 0);
     tl__sr_scales at = sc;
-#if TL__SR_AVX512
-    if (p->src_md.data_type != TL_F32 && p->dst_md.data_type != TL_F32 && tl__sr_avx512() &&
-        tl__sr16_convert_any(p, src, dst, sc, n, rs, tl__sr_one_run))
-        return;     /* whole runs, the last vector masked */
-#endif
+    if (tl__sr_convert_any(p, src, dst, sc, n, rs, tl__sr_one_run)) return;    /* whole runs, masked */
     /* several runs with last values: those are stored later, plainly, on
        lines streamed before (and run starts may not be aligned) */
     if (r != 0 && rs.count > 1) rs.nt = 0;
