@@ -1278,6 +1278,16 @@ typedef struct {
     tl_dim sidx, ks, ls, ms, mn;
 } tl__sr_tsc;
 
+/* A copy of the scales sc (NULL: none, all zero) whose sidx a walk
+   moves on. */
+static tl__sr_tsc tl__sr_tsc_at(const tl__sr_tsc *sc)
+{
+    tl__sr_tsc at;
+    if (sc) return *sc;
+    memset(&at, 0, sizeof at);
+    return at;
+}
+
 /* Whether the scales sc go by row (else by column). */
 static int tl__sr_tsc_by_row(const tl__sr_tsc *sc)
 {
@@ -1314,11 +1324,17 @@ TL__SR_INLINE size_t tl__sr_tiles_rows(size_t *off, int B, tl_dim r, tl_dim nl, 
 
 /* The n (up to 16) scales of rows v, v + 1, ... of the wide tile of
    tl__sr_tsc sc into sv, its rows nl a tile: their indices walked as
-   the rows' offsets are. */
+   the rows' offsets are; a copy where they follow one another in one
+   tile (per-group scales of depthwise weights, goihw -> Goihw16g: the
+   compiler's gathers for the walk took a fifth of the time, Zen 4). */
 static void tl__sr_tiles_row_scales(const tl__sr_tsc *sc, float *sv, int n, tl_dim v, tl_dim nl)
 {
     size_t at[16];
     int j;
+    if (sc->ls == 1 && v % nl + n <= nl) {
+        memcpy(sv, sc->sc + sc->sidx + v / nl * sc->ks + v % nl, (size_t)n * sizeof(float));
+        return;
+    }
     tl__sr_tiles_rows(at, 16, v % nl, nl, (size_t)sc->ls, (size_t)sc->ks);
     for (j = 0; j < n; ++j) sv[j] = sc->sc[sc->sidx + v / nl * sc->ks + (tl_dim)at[j]];
 }
@@ -1349,9 +1365,10 @@ static void tl__sr_tiles_row_scales(const tl__sr_tsc *sc, float *sv, int n, tl_d
    bytes apart in src; g: g.count such wide tiles, g.s and g.d bytes
    apart (the loop outside the tiles', walked here so that a group of
    one block, bf16 OIhw4i4o, does not pay the setup and a call each:
-   tl__sr_step_outer). sc: the scales of converting tiles (tl__sr_tsc),
-   passed to BLOCK and EDGE as a row's (rsv) or a column's (csv) of the
-   block, else NULL; g then holds one wide tile. BLOCK(b, off, d, db,
+   tl__sr_step_outer; the lone tiles of depthwise weights, goihw ->
+   Goihw16g, one after another), their scales g.c apart. gsc: the scales
+   of converting tiles (tl__sr_tsc), passed to BLOCK and EDGE as a row's
+   (rsv) or a column's (csv) of the block, else NULL. BLOCK(b, off, d, db,
    mm, nt, rsv, csv) comes from the instruction set's region. */
 #define TL__SR_TILES_WALK(ES, DES, B, C, BLOCK, EDGE, FIXED) \
     for (v = 0; v < nv; v += (B)) { \
@@ -1374,14 +1391,16 @@ static void tl__sr_tiles_row_scales(const tl__sr_tsc *sc, float *sv, int n, tl_d
     }
 #define TL__SR_TILES_BODY_AS(NAME, ES, DES, B, C, BLOCK, EDGE) \
     void NAME(const char *s, size_t sb, tl__sr_runs rs, tl__sr_runs g, char *d, size_t db, tl_dim nm, \
-              tl_dim nl, const char *s_end, int stream, int pf, const tl__sr_tsc *sc) \
+              tl_dim nl, const char *s_end, int stream, int pf, const tl__sr_tsc *gsc) \
     { \
         tl_dim count = rs.count, nv = nl * count, v, m0, k, ahead = 2 * (nl < (B) ? (B) / nl : 1); \
         size_t ts = rs.s, off[B], reach = tl__sr_tiles_rows(off, (B), 0, nl, sb, ts) + (ES) * (C); \
         int j, fixed = nl % (B) == 0 || (B) % nl == 0; \
         float sv[(B) > (C) ? (B) : (C)]; \
+        tl__sr_tsc at = tl__sr_tsc_at(gsc); \
+        const tl__sr_tsc *sc = gsc ? &at : NULL; \
         const float *rsv = sc && tl__sr_tsc_by_row(sc) ? sv : NULL, *csv = sc && !rsv ? sv : NULL; \
-        for (k = 0; k < g.count; ++k, s += g.s, d += g.d) { \
+        for (k = 0; k < g.count; ++k, s += g.s, d += g.d, at.sidx += g.c) { \
             int nt = stream && (uintptr_t)d % 64 == 0; \
             if (fixed) TL__SR_TILES_WALK(ES, DES, B, C, BLOCK, EDGE, 1) \
             else TL__SR_TILES_WALK(ES, DES, B, C, BLOCK, EDGE, 0) \
@@ -3545,20 +3564,29 @@ TL__SR_INLINE void tl__sr16_scale16(simde__m512 *r, const float *sv)
    rows j at b + off[j], 16 values of type T each, loaded whole as f32
    (tl__sr16_f32_at), scaled by column (csv) as they load, transposed,
    scaled by row (rsv: the lanes now); its first mm columns to d, db
-   bytes apart, by PUT(d, db, r, mm, nt). Inlined with nt constant. */
+   bytes apart, by PUT(d, db, r, mm, nt). Inlined with nt constant.
+   NAME##_lanes loads only the lanes of a mask from f32 rows (T f32):
+   the edge's blocks whose whole rows would pass the source's end. */
 #define TL__SR16_TILES_BLOCK_DEF(NAME, T, PUT) \
-    TL__SR_INLINE void NAME(const char *b, const size_t *off, char *d, size_t db, int mm, int nt, \
-                            const float *rsv, const float *csv) \
+    TL__SR_INLINE void NAME##_lanes(const char *b, const size_t *off, char *d, size_t db, int mm, int nt, \
+                                    const float *rsv, const float *csv, simde__mmask16 lanes) \
     { \
         simde__m512 r[16]; \
         int j; \
         TL__SR_UNROLL \
-        for (j = 0; j < 16; ++j) r[j] = tl__sr16_f32_at(T, b + off[j]); \
+        for (j = 0; j < 16; ++j) \
+            r[j] = (T) != TL_F32 || lanes == 0xffff ? tl__sr16_f32_at(T, b + off[j]) \
+                                                    : _mm512_maskz_loadu_ps(lanes, b + off[j]); \
         if (csv) tl__sr16_scale16(r, csv); \
         tl__sr16_t16x16(r); \
         if (rsv) tl__sr16_scale16(r, rsv); \
         TL__SR_OPAQUE(db); \
         PUT(d, NULL, db, r, mm, nt); \
+    } \
+    TL__SR_INLINE void NAME(const char *b, const size_t *off, char *d, size_t db, int mm, int nt, \
+                            const float *rsv, const float *csv) \
+    { \
+        NAME##_lanes(b, off, d, db, mm, nt, rsv, csv, (simde__mmask16)0xffff); \
     }
 
 /* Where a PUT puts row j: d + rows[j], or db bytes apart without a
@@ -3623,13 +3651,18 @@ static void tl__sr_tiles_edge_cvt(tl_data_type t, tl_data_type u, size_t es, con
 
 /* A TL__SR_TILES_BODY converting T values (ES bytes) into U values (DES
    bytes): its blocks put their rows by PUT, its edge goes through the
-   core. */
+   core, save f32 blocks with all their rows, which load only their mm
+   columns (the last tile of a 3x3 kernel's 9 taps: goihw -> Goihw16g
+   64x1x1x3x3 f32 -> s8 spent 44% of its time in the core's stores). */
 #define TL__SR16_TILES_CVT_DEF(NAME, T, ES, U, DES, PUT) \
     TL__SR16_TILES_BLOCK_DEF(NAME##_block, T, PUT) \
     static void NAME##_edge(size_t es, const char *b, const size_t *off, int rows, char *d, size_t db, int mm, \
                             const float *rsv, const float *csv) \
     { \
-        tl__sr_tiles_edge_cvt(T, U, es, b, off, rows, d, db, mm, rsv, csv); \
+        if ((T) == TL_F32 && rows == 16) \
+            NAME##_block_lanes(b, off, d, db, mm, 0, rsv, csv, (simde__mmask16)((1u << mm) - 1)); \
+        else \
+            tl__sr_tiles_edge_cvt(T, U, es, b, off, rows, d, db, mm, rsv, csv); \
     } \
     static TL__SR_TILES_BODY_AS(NAME, ES, DES, 16, 16, NAME##_block, NAME##_edge)
 
@@ -4188,13 +4221,12 @@ TL__SR16_ROWS_DEF(tl__sr16_rows_to_bf16n, 4, 2, tl__sr16_put_bf16n_rows)
    tile too, f32 -> s8 oihw -> Ohwi8o 256x256x3x3 at 0.28 of oneDNN,
    Ohwi8o -> oihw s8 -> f32 at 0.4 (tlbench, Zen 4). */
 static void tl__sr16_tiles_convert(tl_data_type t, tl_data_type u, const char *s, size_t sb, tl__sr_runs rs,
-                                   char *d, size_t db, tl_dim nm, tl_dim nl, const char *s_end, int stream, int pf,
-                                   int bf16n, const tl__sr_tsc *sc)
+                                   tl__sr_runs g, char *d, size_t db, tl_dim nm, tl_dim nl, const char *s_end,
+                                   int stream, int pf, int bf16n, const tl__sr_tsc *sc)
 {
     /* narrowed rows stream only where their PUT stores whole lines (rows
        back to back: tl__sr16_put_i8_rows, TL__SR16_PUT_BF16_DEF) */
     int nt = stream && db % 64 == 0;
-    tl__sr_runs g = tl__sr_one_run;
 #if TL__SR_BF16
     if (u == TL_BF16 && bf16n) tl__sr16_tiles_to_bf16n(s, sb, rs, g, d, db, nm, nl, s_end, stream, pf, sc);
     else
@@ -7338,6 +7370,9 @@ typedef struct {
     int lone;                   /* TL__SR_TILE_CONVERT: a tile with none beside
                                    it (K2 -1) as tl__sr16_tiles_convert's one
                                    (tl__sr_lone_fits) */
+    int next;                   /* ... and the loop of such tiles that follow
+                                   one another on both sides (tl__sr_tiles_next),
+                                   walked inside a step as the wide tiles' g; -1 */
 } tl__sr_shape;
 
 /* The first loop k of the longest run of innermost loops that is dense
@@ -8436,6 +8471,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     sh->K2 = -1;
     sh->K3 = -1;
     sh->Q = -1;
+    sh->next = -1;
     sh->tail = -1;
     if (L->src_stride == 1 && L->dst_stride == 1) {
         sh->shape = TL__SR_RUN;
@@ -8493,6 +8529,10 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
             sh->K2 = K;
             tl__sr_merge_rows(p, sh);       /* may make it TL__SR_TILE_ROWS */
             sh->lone = K < 0 && sh->shape == TL__SR_TILE_CONVERT && tl__sr_lone_fits(p, sh->M);
+            /* a source beyond L2 keeps a step a tile: the kernel fetches
+               the next one ahead (f32 -> s8 nchw -> nChw16c 1024x100x7x7,
+               20 MB, walked 1.4x slower) */
+            if (sh->lone && p->src_hi - p->src_lo < TL__SR_PF_ROWS_MIN) sh->next = tl__sr_tiles_next(p, sh->M);
         }
         return;
     }
@@ -8564,9 +8604,11 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
     case TL__SR_TILE_CONVERT:
         /* lone 16-column tiles (tl__sr_lone_fits) beat the blocks on any M
            into 2- and 4-byte values (f32 -> bf16 nchw -> nChw16c 64x64x3x3
-           1.7x, 7x7 1.2x; tlbench, Zen 4), not on short ones into bytes
-           (f32 -> u8 7x7 1.2x slower, s8 1.05x; 3x3 as fast) */
-        if (sh->lone && tl_dt_size(p->dst_md.data_type) > 1) return 0;
+           1.7x, 7x7 1.2x; tlbench, Zen 4), into bytes only walked a run of
+           them a step (sh->next; tile by tile, f32 -> u8 7x7 ran 1.2x
+           slower; walked, in process, f32 -> u8 8x64x7x7 1.6x faster, s8
+           8x64x3x3 3.9x, goihw -> Goihw16g 64x1x1x3x3 3x) */
+        if (sh->lone && (tl_dt_size(p->dst_md.data_type) > 1 || sh->next >= 0)) return 0;
         /* dst rows shorter than a vector (tl__sr_convert_tile_narrow) on a
            long M: 3 channels of a frame (f32 -> bf16 nchw -> nhwc
            32x3x224x224: 1.4x as tiles), nChw4c; the taps of weights keep
@@ -9627,8 +9669,9 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         if (sh->K2 >= 0 || sh->lone) {      /* tl__sr_tiles_convert_fits */
             tl__sr_tsc t;
             tl__sr_runs tiles = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run;
+            tl__sr_runs g = sh->next >= 0 ? tl__sr_loop_runs(p, sh->next, i, hi) : tl__sr_one_run;
             tl__sr16_tiles_convert(p->src_md.data_type, p->dst_md.data_type, s,
-                                   (size_t)lp[L].src_stride * (size_t)es, tiles, d,
+                                   (size_t)lp[L].src_stride * (size_t)es, tiles, g, d,
                                    (size_t)lp[sh->M].dst_stride * dsz, hi[sh->M] - lo[sh->M], n, src + p->src_hi,
                                    sh->stream, sh->pf_rows, sh->bf16n, tl__sr_tsc_of(p, sh, sh->K2, 0, sc.sidx, &t));
             break;
@@ -9821,7 +9864,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
                  : sh.shape == TL__SR_COLUMNS ? l > sh.k || l == sh.M
                  : sh.shape == TL__SR_DWORDS ? l == L || l == sh.K || l == sh.K2 || l == sh.Q
                  : l == L || l == sh.M || ((sh.shape == TL__SR_RUN || sh.shape == TL__SR_QUADS4) && l == sh.K) ||
-                   l == sh.K2 || l == sh.Q || (sh.K3 >= 0 && l >= sh.K3 && l < sh.K2);
+                   l == sh.K2 || l == sh.Q || l == sh.next || (sh.K3 >= 0 && l >= sh.K3 && l < sh.K2);
     }
     if (sh.shape == TL__SR_QUADS4) {
         tl__sr_q4_init(p, &sh, &q4);

@@ -3574,6 +3574,53 @@ static void lone_tiles(void)
     printf("lone tiles: %d plans\n", lone);
 }
 
+/* Depthwise weights, goihw -> Goihw16g (MobileNet's 3x3 per-group
+   filters): one lone tile of 16 groups by the taps each, the tiles one
+   after another in src and dst, walked in one step (sh.next) with each
+   tile's scales; the last tile's rows end at the source's end, so its
+   block loads only its taps (masked). Unscaled, one scale, a scale per
+   group (mask 3: g and o), on one and two threads. */
+static void depthwise_tiles(void)
+{
+    static const tl_data_type u[] = { TL_F32, TL_S8, TL_U8, TL_BF16 };
+    static const tl_dim kern[][2] = { { 3, 3 }, { 5, 5 }, { 2, 3 }, { 1, 7 } };
+    static const tl_dim groups[] = { 16, 48, 64, 80 };
+    float *scales = (float *)malloc(80 * sizeof(float));
+    size_t n;
+    int walked = 0;
+    if (!scales) {
+        CHECK_MSG(0, "depthwise tiles: no memory");
+        return;
+    }
+    for (n = 0; n < 80; ++n) scales[n] = n % 5 == 0 ? -1.5f : 0.125f * (float)(n % 11 + 1);
+    /* n: the dst type, the kernel, the groups, the attr (3) */
+    for (n = 0; n < 4 * 4 * 4 * 3; ++n) {
+        size_t ui = n / 48, ki = n / 12 % 4, gi = n / 3 % 4;
+        int m = (int)(n % 3);
+        tl_dim dims[5] = { groups[gi], 1, 1, kern[ki][0], kern[ki][1] };
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        tl__sr_shape sh;
+        char what[160];
+        if (u[ui] == TL_F32 && m == 0) continue;    /* a copy */
+        memset(&a, 0, sizeof a);
+        a.nthreads = (int)(n % 2) + 1;
+        if (m >= 1) a.scales = scales + (m == 1 ? 79 : 0);
+        if (m == 2) a.scale_mask = 3;
+        snprintf(what, sizeof what, "depthwise tiles f32 -> %s goihw -> Goihw16g %ldx1x1x%ldx%ld attr %d, %d threads",
+                 tl_dt_name(u[ui]), (long)dims[0], (long)dims[3], (long)dims[4], m, a.nthreads);
+        if (tl_md_init_by_tag(&s, 5, dims, TL_F32, "goihw") || tl_md_init_by_tag(&d, 5, dims, u[ui], "Goihw16g")) {
+            CHECK_MSG(0, "%s refused", what);
+            continue;
+        }
+        compare(&s, &d, &a, (int)(n % 2) * 4, what);
+        if (plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_TILE_CONVERT && sh.lone && sh.next >= 0) ++walked;
+    }
+    free(scales);
+    printf("depthwise tiles: %d plans walk their tiles in a step\n", walked);
+    if (tl__sr_avx512()) CHECK_MSG(walked >= 100, "depthwise tiles: only %d plans walk their tiles", walked);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) {
@@ -3591,6 +3638,7 @@ int main(int argc, char **argv)
     pairs_in_src_order();
     last_runs();
     lone_tiles();
+    depthwise_tiles();
     one_block_runs();
     narrow_rows();
     image_planes();
