@@ -4695,13 +4695,13 @@ TL__SR_INLINE simde__m512 tl__sr16_scales_at(tl__sr_scales sc, tl_dim k, simde__
    others 16 through dwords. */
 TL__SR_INLINE simde__m512i tl__sr16_int_convert(tl_data_type st, tl_data_type dt, simde__m512i x)
 {
-    simde__m512i w = x;
+    simde__m512i w = x, zero = _mm512_setzero_si512();
     if (st == TL_U8 && dt == TL_S8) return _mm512_min_epu8(x, _mm512_set1_epi8(127));
-    if (st == TL_S8 && dt == TL_U8) return _mm512_max_epi8(x, _mm512_setzero_si512());
+    if (st == TL_S8 && dt == TL_U8) return _mm512_max_epi8(x, zero);
     if (st == TL_S8) w = _mm512_cvtepi8_epi32(_mm512_castsi512_si128(x));
     if (st == TL_U8) w = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(x));
     if (dt == TL_S8) return _mm512_castsi128_si512(_mm512_cvtsepi32_epi8(w));
-    if (dt == TL_U8) return _mm512_castsi128_si512(_mm512_cvtusepi32_epi8(_mm512_max_epi32(w, _mm512_setzero_si512())));
+    if (dt == TL_U8) return _mm512_castsi128_si512(_mm512_cvtusepi32_epi8(_mm512_max_epi32(w, zero)));
     return w;
 }
 
