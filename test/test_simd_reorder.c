@@ -3579,12 +3579,13 @@ static void lone_tiles(void)
    after another in src and dst, walked in one step (sh.next) with each
    tile's scales; the last tile's rows end at the source's end, so its
    block loads only its taps (masked). Unscaled, one scale, a scale per
-   group (mask 3: g and o), on one and two threads. */
+   group (mask 3: g and o), on one and two threads; 40 groups end in a
+   partial block (the tails kernel's boxes, not walked). */
 static void depthwise_tiles(void)
 {
     static const tl_data_type u[] = { TL_F32, TL_S8, TL_U8, TL_BF16 };
     static const tl_dim kern[][2] = { { 3, 3 }, { 5, 5 }, { 2, 3 }, { 1, 7 } };
-    static const tl_dim groups[] = { 16, 48, 64, 80 };
+    static const tl_dim groups[] = { 16, 40, 48, 64, 80 };
     float *scales = (float *)malloc(80 * sizeof(float));
     size_t n;
     int walked = 0;
@@ -3594,8 +3595,8 @@ static void depthwise_tiles(void)
     }
     for (n = 0; n < 80; ++n) scales[n] = n % 5 == 0 ? -1.5f : 0.125f * (float)(n % 11 + 1);
     /* n: the dst type, the kernel, the groups, the attr (3) */
-    for (n = 0; n < 4 * 4 * 4 * 3; ++n) {
-        size_t ui = n / 48, ki = n / 12 % 4, gi = n / 3 % 4;
+    for (n = 0; n < 4 * 4 * 5 * 3; ++n) {
+        size_t ui = n / 60, ki = n / 15 % 4, gi = n / 3 % 5;
         int m = (int)(n % 3);
         tl_dim dims[5] = { groups[gi], 1, 1, kern[ki][0], kern[ki][1] };
         tl_memory_desc s, d;
