@@ -205,6 +205,20 @@ static int tl__sr_dst_far(const tl_reorder_plan *p)
     if (d >= 2 * s && tl__reorder_threads_split(p)) return d + s >= 3 * TL__SR_STREAM_MIN;
     return d >= TL__SR_STREAM_MIN || d + s >= 2 * TL__SR_STREAM_MIN;
 }
+/* tl__sr_dst_far for runs (TL__SR_RUN) that widen bytes to 4-byte
+   values, whose dst is four times their source: these stream only from
+   three times TL__SR_STREAM_MIN together at one thread too. With 16 MB
+   together, the next call found dst in the L3 and streaming it away lost
+   1.4-2x (s8 -> f32 nchw -> nchw and nChw8c -> nhwc, u8 -> f32 nChw8c
+   -> nhwc, s8 -> s32 nchw -> nchw, 64x64x28x28, in process, Zen 4);
+   transposes of the same sizes (u8 -> f32 nhwc -> nchw) and 2x widenings
+   (bf16, f16 -> f32) lost 1.2-1.4x without it. */
+static int tl__sr_runs_far(const tl_reorder_plan *p)
+{
+    size_t d = p->dst_hi - p->dst_lo, s = p->src_hi - p->src_lo;
+    if (d >= 4 * s) return p->beta == 0 && d + s >= 3 * TL__SR_STREAM_MIN;
+    return tl__sr_dst_far(p);
+}
 #ifndef TL__SR_SLICE
 #define TL__SR_SLICE ((size_t)1 << 20)  /* dst bytes one slice of M spans */
 #endif
@@ -8476,7 +8490,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
     if (L->src_stride == 1 && L->dst_stride == 1) {
         sh->shape = TL__SR_RUN;
         /* conversions too, unless beta reads dst back */
-        sh->stream = tl__sr_dst_far(p);
+        sh->stream = tl__sr_runs_far(p);
         sh->K = tl__sr_runs_loop(p);
         /* the 4 channel blocks of s8 nChw16c -> nhwc: the pixels walked
            inside a step too, a step each cost more than their runs
