@@ -206,18 +206,22 @@ static int tl__sr_dst_far(const tl_reorder_plan *p)
     return d >= TL__SR_STREAM_MIN || d + s >= 2 * TL__SR_STREAM_MIN;
 }
 /* tl__sr_dst_far for runs (TL__SR_RUN) that widen bytes to 4-byte
-   values, whose dst is four times their source: these stream only from
-   three times TL__SR_STREAM_MIN together at one thread too. With 16 MB
+   values, whose dst is four times their source. Runs of 16 values or
+   fewer (blocks of channels: nChw8c, nChw16c <-> nhwc) never stream:
+   plain stores ran 1.1-2.4x as fast at every size measured, up to 256 MB
+   of dst, at one thread and two (s8 -> f32 nChw8c -> nhwc, nChw16c ->
+   nhwc, nhwc -> nChw16c; in process, Zen 4). Longer runs stream from
+   three times TL__SR_STREAM_MIN together at one thread too: with 16 MB
    together, the next call found dst in the L3 and streaming it away lost
-   1.4-2x (s8 -> f32 nchw -> nchw and nChw8c -> nhwc, u8 -> f32 nChw8c
-   -> nhwc, s8 -> s32 nchw -> nchw, 64x64x28x28, in process, Zen 4);
-   transposes of the same sizes (u8 -> f32 nhwc -> nchw) and 2x widenings
-   (bf16, f16 -> f32) lost 1.2-1.4x without it. */
+   1.4-1.9x (s8 -> f32, s8 -> s32 nchw -> nchw 64x64x28x28), while 64 MB
+   streamed ran 1.15-1.5x as fast. Transposes of these sizes (u8 -> f32
+   nhwc -> nchw) and 2x widenings (bf16, f16 -> f32) lost 1.2-1.4x
+   without streaming. */
 static int tl__sr_runs_far(const tl_reorder_plan *p)
 {
     size_t d = p->dst_hi - p->dst_lo, s = p->src_hi - p->src_lo;
-    if (d >= 4 * s) return p->beta == 0 && d + s >= 3 * TL__SR_STREAM_MIN;
-    return tl__sr_dst_far(p);
+    if (d < 4 * s) return tl__sr_dst_far(p);
+    return p->beta == 0 && p->loops[p->nloops - 1].size > 16 && d + s >= 3 * TL__SR_STREAM_MIN;
 }
 #ifndef TL__SR_SLICE
 #define TL__SR_SLICE ((size_t)1 << 20)  /* dst bytes one slice of M spans */

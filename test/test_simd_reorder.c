@@ -2246,7 +2246,8 @@ static void narrow_blocks(void)
    0 and every store is 16-byte aligned: contiguous runs (nchw -> nchw,
    with a tail of 16 values and less) and the rows of converting tiles
    (nhwc -> nchw, nChw16c <-> nchw), in runs side by side or of whole
-   lines. Each type into f32 and back, dst on a line, 16-byte aligned
+   lines; not bytes widened to f32 in channel blocks (nChw8c <-> nhwc).
+   Each type into f32 and back, dst on a line, 16-byte aligned
    and neither, and with beta (never streamed), against the scalar
    engine; TL_TEST_QUICK (the sanitizer and valgrind passes): dst on a
    line only. */
@@ -2310,9 +2311,14 @@ static void streamed_conversions(void)
                         }
                         if (on_kernel(&plan)) {
                             tl__sr_pick_shape(&plan, &sh);
+                            /* bytes widened in runs of 16 or fewer (channel blocks) store plainly,
+                               where dst is four times the source (7 channels of nChw8c are not) */
+                            int blocks = dir && tl_dt_size(t[i]) == 1 && sh.shape == TL__SR_RUN &&
+                                         plan.loops[plan.nloops - 1].size <= 16 &&
+                                         plan.dst_hi - plan.dst_lo >= 4 * (plan.src_hi - plan.src_lo);
                             if (sh.shape == TL__SR_RUN || sh.shape == TL__SR_TILE_CONVERT) {
-                                CHECK_MSG(sh.stream == !k, "streamed conversions %s: stream %d with beta %g",
-                                          tl_dt_name(t[i]), sh.stream, (double)a.beta);
+                                CHECK_MSG(sh.stream == (!k && !blocks), "streamed conversions %s %s -> %s: stream %d with beta %g",
+                                          tl_dt_name(t[i]), tags[g][0], tags[g][1], sh.stream, (double)a.beta);
                                 streamed[sh.shape == TL__SR_TILE_CONVERT] += sh.stream;
                             }
                         }
