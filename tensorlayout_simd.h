@@ -205,23 +205,33 @@ static int tl__sr_dst_far(const tl_reorder_plan *p)
     if (d >= 2 * s && tl__reorder_threads_split(p)) return d + s >= 3 * TL__SR_STREAM_MIN;
     return d >= TL__SR_STREAM_MIN || d + s >= 2 * TL__SR_STREAM_MIN;
 }
-/* tl__sr_dst_far for runs (TL__SR_RUN) that widen bytes to 4-byte
-   values, whose dst is four times their source. Runs of 16 values or
-   fewer (blocks of channels: nChw8c, nChw16c <-> nhwc) never stream:
-   plain stores ran 1.1-2.4x as fast at every size measured, up to 256 MB
-   of dst, at one thread and two (s8 -> f32 nChw8c -> nhwc, nChw16c ->
-   nhwc, nhwc -> nChw16c; in process, Zen 4). Longer runs stream from
-   three times TL__SR_STREAM_MIN together at one thread too: with 16 MB
-   together, the next call found dst in the L3 and streaming it away lost
-   1.4-1.9x (s8 -> f32, s8 -> s32 nchw -> nchw 64x64x28x28), while 64 MB
-   streamed ran 1.15-1.5x as fast. Transposes of these sizes (u8 -> f32
-   nhwc -> nchw) and 2x widenings (bf16, f16 -> f32) lost 1.2-1.4x
+/* tl__sr_dst_far for runs (TL__SR_RUN) that convert, where this
+   machine's data said otherwise (in process, Zen 4, one thread and two;
+   the next call finds a dst of tens of MB in its L3). Streamed, these
+   stores ran 1.1-2.4x slower than plain ones at every size measured (up
+   to 256 MB of dst):
+   - runs that change the data type and gather a dst line from source
+     blocks far apart (the channel blocks of nChw8c, nChw16c -> nhwc;
+     f32 <-> bf16, f32 -> s8), where the copies, the same-type scaled
+     ones and the gathers from nearby runs (nhwc -> nChw16c) stream as
+     fast or faster;
+   - bytes widened to 4-byte values (dst four times the source) in runs
+     of 16 values or fewer.
+   Longer runs of bytes widened stream from three times TL__SR_STREAM_MIN
+   together at one thread too: 16 MB streamed away lost 1.4-1.9x (s8 ->
+   f32, s8 -> s32 nchw -> nchw 64x64x28x28), 64 MB streamed ran 1.15-1.5x
+   as fast. Transposes of these sizes (u8 -> f32 nhwc -> nchw) and 2x
+   widenings in long runs (bf16 -> f32 nchw -> nchw) lost 1.2-1.4x
    without streaming. */
 static int tl__sr_runs_far(const tl_reorder_plan *p)
 {
-    size_t d = p->dst_hi - p->dst_lo, s = p->src_hi - p->src_lo;
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *G = L - 1;
+    size_t d = p->dst_hi - p->dst_lo, s = p->src_hi - p->src_lo, ssz = tl_dt_size(p->src_md.data_type);
+    if (p->src_md.data_type != p->dst_md.data_type && p->nloops >= 2 && G->dst_stride == L->size &&
+        (size_t)(G->src_stride < 0 ? -G->src_stride : G->src_stride) * ssz >= 4096)
+        return 0;
     if (d < 4 * s) return tl__sr_dst_far(p);
-    return p->beta == 0 && p->loops[p->nloops - 1].size > 16 && d + s >= 3 * TL__SR_STREAM_MIN;
+    return p->beta == 0 && L->size > 16 && d + s >= 3 * TL__SR_STREAM_MIN;
 }
 #ifndef TL__SR_SLICE
 #define TL__SR_SLICE ((size_t)1 << 20)  /* dst bytes one slice of M spans */

@@ -2242,6 +2242,43 @@ static void narrow_blocks(void)
         }
 }
 
+/* Converting runs that gather a dst line from source blocks 4 KiB or
+   more apart (nChw8c -> nhwc, 16 x 16 pixels: 8 KiB of f32) store
+   plainly where the data type changes; the same-type scaled ones, and
+   runs gathered from nearby (nhwc -> nChw16c), stream. Values against
+   the scalar engine. */
+static void gathered_runs_plain(void)
+{
+    static const struct { tl_data_type st, dt; const char *stag, *dtag; int stream; } k[] = {
+        { TL_F32, TL_BF16, "nChw8c", "nhwc", 0 }, { TL_BF16, TL_F32, "nChw16c", "nhwc", 0 },
+        { TL_F32, TL_S8, "nChw16c", "nhwc", 0 }, { TL_F32, TL_F32, "nChw8c", "nhwc", 1 },
+        { TL_F32, TL_BF16, "nhwc", "nChw16c", 1 },
+    };
+    static const tl_dim dims[4] = { 2, 32, 16, 16 };
+    static const float scale = 0.5f;
+    size_t i;
+    for (i = 0; i < sizeof k / sizeof k[0]; ++i) {
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        tl_reorder_plan plan;
+        tl__sr_shape sh;
+        char what[96];
+        memset(&a, 0, sizeof a);
+        a.scales = &scale;
+        if (tl_md_init_by_tag(&s, 4, dims, k[i].st, k[i].stag) || tl_md_init_by_tag(&d, 4, dims, k[i].dt, k[i].dtag) ||
+            tl_reorder_plan_init(&plan, &s, &d, &a) != TL_OK || !on_kernel(&plan)) {
+            CHECK_MSG(0, "gathered runs %zu refused", i);
+            continue;
+        }
+        snprintf(what, sizeof what, "gathered runs %s %s -> %s %s", tl_dt_name(k[i].st), k[i].stag,
+                 tl_dt_name(k[i].dt), k[i].dtag);
+        tl__sr_pick_shape(&plan, &sh);
+        CHECK_MSG(sh.shape == TL__SR_RUN && sh.stream == k[i].stream, "%s: shape %d stream %d", what, sh.shape,
+                  sh.stream);
+        compare(&s, &d, &a, 0, what);
+    }
+}
+
 /* Conversions stream their stores (from 1 KiB of dst here) where beta is
    0 and every store is 16-byte aligned: contiguous runs (nchw -> nchw,
    with a tail of 16 values and less) and the rows of converting tiles
@@ -2331,6 +2368,7 @@ static void streamed_conversions(void)
                         }
                     }
     CHECK_MSG(streamed[0] >= 20 && streamed[1] >= 20, "streamed %d runs and %d tiles", streamed[0], streamed[1]);
+    gathered_runs_plain();
 }
 
 /* Copies whose runs are contiguous on both sides but short (abcd ->
