@@ -2162,25 +2162,28 @@ TL__SR_INLINE void tl__sr8_strip4_sc(const char *s, size_t sb, char *d, size_t d
 {
     tl_dim m, l;
     simde__m256 v[2];
+    int pairs = nt && db == 32;     /* streamed rows of 8 that follow one another */
     for (m = 0; m < mb; m += 8)     /* m outside: a wide strip's rows get their lines together */
-        for (l = 0; l < lb; l += nt ? 16 : 8) {
+        for (l = 0; l < lb; l += nt && !pairs ? 16 : 8) {
             const char *sp = s + (size_t)m * 4 + (size_t)l * sb;
             char *dp = d + (size_t)m * db + (size_t)l * 4;
             size_t ss = sb, ds = db;    /* hidden each block (TL__SR_OPAQUE): GCC
                                            kept 8 row pointers in stack slots */
             if (scale) {
                 v[0] = tl__sr8_scales8(*scale, l);
-                v[1] = nt ? tl__sr8_scales8(*scale, l + 8) : v[0];
+                v[1] = nt && !pairs ? tl__sr8_scales8(*scale, l + 8) : v[0];
             }
             TL__SR_OPAQUE(ss);
             TL__SR_OPAQUE(ds);
-            if (nt) tl__sr8_transpose_conv(TL_F32, sp, ss, dp, ds, scale ? v : NULL, 1, 0);
+            if (nt) tl__sr8_transpose_conv(TL_F32, sp, ss, dp, ds, scale ? v : NULL, 1, pairs);
             else tl__sr8_transpose_block4(sp, ss, dp, ds, scale ? v : NULL);
         }
 }
 
 /* tl__sr_strip for 4-byte elements in blocks of 8; nt: in pairs of
-   blocks along L (lb a multiple of 16, d and db on cache lines). sc: f32
+   blocks along L (lb a multiple of 16, d and db on cache lines), or,
+   where dst rows of 8 follow one another (db 32, d on a line: nChw8c's
+   pixels), each block's rows in pairs (tl__sr_pairs8). sc: f32
    values multiplied by the scales of their columns on the way (sc.sc
    NULL: none). */
 static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim mb, tl_dim lb,
@@ -5960,6 +5963,17 @@ static int tl__sr_wide(char *d, size_t db, tl_dim nm, tl_dim nl, int nt)
     return tl__sr_avx2() && nm >= 8 && nl >= 8 && (!nt || lines) ? 8 : 0;
 }
 
+/* Whether a tile's dst rows of 8 4-byte values follow one another on
+   cache lines (nChw8c's pixels: db 32, d and every tile's start on a
+   line), which AVX2's blocks stream two rows a line
+   (tl__sr8_transpose_conv's pairs), where tl__sr_wide would leave them to
+   SSE2's 4 x 4 blocks: f32 nchw -> nChw8c 32x64x56x56 ran 1.1-1.25x
+   slower streamed that way than with plain stores (Zen 4). */
+static int tl__sr_pairs8(const char *d, size_t db, tl_dim nl, tl__sr_runs rs)
+{
+    return nl == 8 && db == 32 && (uintptr_t)d % 64 == 0 && (rs.count == 1 || rs.d % 64 == 0);
+}
+
 /* One block of tl__sr_tiles2 (es 2) or tl__sr_tiles1 (es 1): the
    first mm columns of B = 16 / es rows of B values (rows j at b +
    off[j], loaded whole by tl__sr_rows1) transposed by SSE2's zips, to
@@ -6249,7 +6263,7 @@ static void tl__sr_transpose_tiles(int es, const char *s, tl_dim ss, char *d, tl
     case 1: tl__sr_transpose_es(1, 0, s, ss, d, ds, nm, nl, nt, rs); break;
     case 2: tl__sr_transpose_es(2, 0, s, ss, d, ds, nm, nl, nt, rs); break;
     case 4:
-        switch (tl__sr_wide(d, tl__sr_row_gaps(db, rs), nm, nl, nt)) {
+        switch (tl__sr_wide(d, tl__sr_row_gaps(db, rs), nm, nl, nt && !tl__sr_pairs8(d, db, nl, rs))) {
         case 16: tl__sr_transpose_es(4, 16, s, ss, d, ds, nm, nl, nt, rs); break;
         case 8: tl__sr_transpose_es(4, 8, s, ss, d, ds, nm, nl, nt, rs); break;
         default: tl__sr_transpose_es(4, 0, s, ss, d, ds, nm, nl, nt, rs); break;
