@@ -9879,10 +9879,12 @@ TL__SR_INLINE void tl__sr_prefetch_tile(const tl_reorder_plan *p, const tl__sr_s
 }
 
 /* The kernel behind every plan tl__simd_reorder_pick accepts: iterations
-   [begin, end) of loops[0], all others complete. An odometer walks the
-   loops a step leaves out (all but L, M or the block's). */
-static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, tl_dim begin,
-                          tl_dim end, int pad)
+   [begin, end) of loops[0], all others complete, in the shape picked (by
+   tl__sr_pick_shape: tl__sr_kernel below, or the plans with tails, which
+   look at it first). An odometer walks the loops a step leaves out (all
+   but L, M or the block's). */
+static void tl__sr_kernel_shaped(const tl_reorder_plan *p, const tl__sr_shape *picked, const void *src,
+                                 void *dst, tl_dim begin, tl_dim end, int pad)
 {
     int nl = p->nloops, L = nl - 1, l;
     tl_dim lo[TL_REORDER_MAX_LOOPS], hi[TL_REORDER_MAX_LOOPS], i[TL_REORDER_MAX_LOOPS];
@@ -9896,7 +9898,7 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
     tl__sr_q4 q4;
     tl__sr_q4cv q4cv;
     if (begin >= end) return;
-    tl__sr_pick_shape(p, &sh);
+    sh = *picked;
     sh.pad = pad;               /* then the widening tile must stay */
     sh.bf16n = tl__sr_avx512bf16();
     if (!pad && sh.tail < 0 && tl__sr_perm_pick(p, &sh, &pm, begin, end)) {
@@ -9958,6 +9960,15 @@ static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, 
         if (!tl__sr_advance(i, lo, hi, step, inner, nl)) break;
     }
     if (sh.stream) simde_mm_sfence();   /* streamed stores visible before return */
+}
+
+static void tl__sr_kernel(const tl_reorder_plan *p, const void *src, void *dst, tl_dim begin,
+                          tl_dim end, int pad)
+{
+    tl__sr_shape sh;
+    if (begin >= end) return;
+    tl__sr_pick_shape(p, &sh);
+    tl__sr_kernel_shaped(p, &sh, src, dst, begin, end, pad);
 }
 
 static void tl__simd_reorder_kernel(const tl_reorder_plan *p, const void *src,
@@ -10230,19 +10241,17 @@ static int tl__sr_pads_may_fuse(const tl_reorder_plan *p, const tl__sr_tails *t,
            (size_t)L->size * tl_dt_size(p->dst_md.data_type) >= 4;
 }
 
-/* Whether the data plan q (of p, which tl__sr_pads_may_fuse accepted) is
-   a widening tile whose dst rows are the tail loop's whole lines, copied
-   or converted through the stage (tl__sr_convert_tile_narrow). */
-static int tl__sr_pads_fused(const tl_reorder_plan *p, const tl_reorder_plan *q)
+/* Whether the data plan q (of p, which tl__sr_pads_may_fuse accepted;
+   sh: q's shape) is a widening tile whose dst rows are the tail loop's
+   whole lines, copied or converted through the stage
+   (tl__sr_convert_tile_narrow). */
+static int tl__sr_pads_fused(const tl_reorder_plan *p, const tl_reorder_plan *q, const tl__sr_shape *sh)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1], *qL = &q->loops[q->nloops - 1];
     size_t es = tl_dt_size(p->dst_md.data_type);
-    tl__sr_shape sh;
-    if (qL->dst_stride != 1 || qL->src_stride != L->src_stride || qL->size >= L->size) return 0;
-    tl__sr_pick_shape(q, &sh);
-    return (sh.shape == TL__SR_TILE_COPY || (sh.shape == TL__SR_TILE_CONVERT && sh.K2 < 0)) &&
-           tl__sr_tile_widens(qL->size, es) &&
-           q->loops[sh.M].dst_stride == L->size;
+    return qL->dst_stride == 1 && qL->src_stride == L->src_stride && qL->size < L->size &&
+           (sh->shape == TL__SR_TILE_COPY || (sh->shape == TL__SR_TILE_CONVERT && sh->K2 < 0)) &&
+           tl__sr_tile_widens(qL->size, es) && q->loops[sh->M].dst_stride == L->size;
 }
 
 /* p into q but for the loops past p's (tl__sr_box_plan's use no more):
@@ -10280,19 +10289,25 @@ static void tl__simd_reorder_tails_kernel(const tl_reorder_plan *p, const void *
     n = 1;
     tl__sr_boxes(p, &t, boxes, &n, tmp);
     may_fuse = tl__sr_pads_may_fuse(p, &t, boxes, n);
+    /* each range's data boxes, then its padding boxes: where they may fuse,
+       the one data box's shape decides whether its pass zeroes the padding */
     for (b0 = begin; b0 < end; b0 += step) {
         tl_dim e0 = end - b0 < step ? end : b0 + step;
-        int fused = 0;
-        for (b = 0; b < n && may_fuse; ++b)
-            if (boxes[b].kind == TL__SR_BOX_DATA && tl__sr_box_plan(p, &t, &boxes[b], b0, e0, &q))
-                fused = tl__sr_pads_fused(p, &q);
-        for (b = 0; b < n; ++b) {
-            if (boxes[b].kind == TL__SR_BOX_OUT || (fused && boxes[b].kind == TL__SR_BOX_PAD) ||
-                !tl__sr_box_plan(p, &t, &boxes[b], b0, e0, &q))
-                continue;
-            if (boxes[b].kind == TL__SR_BOX_PAD) tl__sr_zero_plan(&q, (char *)dst);
-            else tl__sr_kernel(&q, src, dst, 0, q.loops[0].size, fused);
-        }
+        int fused = 0, kind;
+        for (kind = TL__SR_BOX_DATA; kind <= TL__SR_BOX_PAD; ++kind)
+            for (b = 0; b < n; ++b) {
+                tl__sr_shape sh;
+                if (boxes[b].kind != kind || (fused && kind == TL__SR_BOX_PAD) ||
+                    !tl__sr_box_plan(p, &t, &boxes[b], b0, e0, &q))
+                    continue;
+                if (kind == TL__SR_BOX_PAD) {
+                    tl__sr_zero_plan(&q, (char *)dst);
+                    continue;
+                }
+                tl__sr_pick_shape(&q, &sh);
+                fused = may_fuse && tl__sr_pads_fused(p, &q, &sh);
+                tl__sr_kernel_shaped(&q, &sh, src, dst, 0, q.loops[0].size, fused);
+            }
     }
 }
 
