@@ -225,9 +225,9 @@ static int tl__sr_dst_far(const tl_reorder_plan *p)
    without streaming. */
 static int tl__sr_runs_far(const tl_reorder_plan *p)
 {
-    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *G = L - 1;
+    const tl_reorder_loop *L = &p->loops[p->nloops - 1], *G = p->nloops >= 2 ? L - 1 : NULL;
     size_t d = p->dst_hi - p->dst_lo, s = p->src_hi - p->src_lo, ssz = tl_dt_size(p->src_md.data_type);
-    if (p->src_md.data_type != p->dst_md.data_type && p->nloops >= 2 && G->dst_stride == L->size &&
+    if (p->src_md.data_type != p->dst_md.data_type && G && G->dst_stride == L->size &&
         (size_t)(G->src_stride < 0 ? -G->src_stride : G->src_stride) * ssz >= 4096)
         return 0;
     if (d < 4 * s) return tl__sr_dst_far(p);
@@ -10104,8 +10104,7 @@ static void tl__sr_box_add(const tl__sr_tails *t, const tl__sr_box *b, int j, tl
     tl__sr_box_copy(t, b, &out[*n]);
     out[*n].lo[j] = a;
     out[*n].hi[j] = e;
-    out[*n].kind = kind;
-    ++*n;
+    out[(*n)++].kind = kind;
 }
 
 /* Cuts box in at index limit x of dim k (its loops j0..j1 of t): the
