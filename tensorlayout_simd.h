@@ -2184,12 +2184,12 @@ TL__SR_INLINE void tl__sr8_strip4_sc(const char *s, size_t sb, char *d, size_t d
    blocks along L (lb a multiple of 16, d and db on cache lines), or,
    where dst rows of 8 follow one another (db 32, d on a line: nChw8c's
    pixels), each block's rows in pairs (tl__sr_pairs8). sc: f32
-   values multiplied by the scales of their columns on the way (sc.sc
-   NULL: none). */
+   values multiplied by the scales of their columns on the way (NULL:
+   none; by pointer, as in tl__sr8_strip_conv). */
 static void tl__sr8_strip4(const char *s, size_t sb, char *d, size_t db, tl_dim mb, tl_dim lb,
-                           int nt, tl__sr_scales sc)
+                           int nt, const tl__sr_scales *sc)
 {
-    if (sc.sc) tl__sr8_strip4_sc(s, sb, d, db, mb, lb, nt, &sc);
+    if (sc) tl__sr8_strip4_sc(s, sb, d, db, mb, lb, nt, sc);
     else tl__sr8_strip4_sc(s, sb, d, db, mb, lb, nt, NULL);
 }
 
@@ -2212,12 +2212,14 @@ TL__SR_INLINE void tl__sr8_strip_conv_dt(tl_data_type dt, const char *s, size_t 
 
 /* 16 columns of an f32 tile (8 where pairs: dst rows of 8 values back to
    back), rows [0, mb) of M (mb in 8s), transposed into dst of type dt
-   (S8, U8, S32, BF16 or F16), times sc's column scales (sc.sc NULL:
-   none); nt: streamed. */
+   (S8, U8, S32, BF16 or F16), times sc's column scales (NULL: none); nt:
+   streamed. The scales by pointer: a copy of the struct by value, just
+   after its sidx was moved on, read back what an 8-byte store had not
+   yet written and waited for it (goihw -> Goihw8g's 9 x 8 tiles: a third
+   of their time). */
 static void tl__sr8_strip_conv(tl_data_type dt, const char *s, size_t sb, char *d, size_t db,
-                               tl_dim mb, tl__sr_scales sc, int nt, int pairs)
+                               tl_dim mb, const tl__sr_scales *at, int nt, int pairs)
 {
-    const tl__sr_scales *at = sc.sc ? &sc : NULL;
     switch (dt) {
     case TL_S8: tl__sr8_strip_conv_dt(TL_S8, s, sb, d, db, mb, at, nt, pairs); break;
     case TL_U8: tl__sr8_strip_conv_dt(TL_U8, s, sb, d, db, mb, at, nt, pairs); break;
@@ -5704,7 +5706,7 @@ TL__SR_INLINE void tl__sr_strip(int es, int wide, const char *s, size_t sb, char
 #endif
 #if TL__SR_AVX2
     if (wide == 8) {
-        tl__sr8_strip4(s, sb, d, db, mb, lb, nt, tl__sr_no_scales);
+        tl__sr8_strip4(s, sb, d, db, mb, lb, nt, NULL);
         return;
     }
 #endif
@@ -5906,8 +5908,7 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
                 }
 #if TL__SR_AVX2
                 if (wide == 16 && mt - full >= 8) {     /* a band of 8 x 8 blocks */
-                    tl__sr8_strip4(sl + (size_t)full * 4, sb, dl + (size_t)full * db, db, 8, lb, 0,
-                                   tl__sr_no_scales);
+                    tl__sr8_strip4(sl + (size_t)full * 4, sb, dl + (size_t)full * db, db, 8, lb, 0, NULL);
                     full += 8;
                 }
                 /* the last rows of small tiles (the 9th tap of a 3x3 filter)
@@ -8503,6 +8504,8 @@ static void tl__sr_convert_loops(const tl_reorder_plan *p, tl__sr_shape *sh)
     if (tl__sr_runs_bytes(p, sh->K) * p->loops[sh->K2].size <= TL__SR_TILE_STEP) sh->K3 = sh->K2 - 1;
 }
 
+static int tl__sr_direct_walks(const tl_reorder_plan *p, int M);
+
 static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
@@ -8576,6 +8579,10 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
                20 MB, walked 1.4x slower) */
             if (sh->lone && p->src_hi - p->src_lo < TL__SR_PF_ROWS_MIN) sh->next = tl__sr_tiles_next(p, sh->M);
         }
+        /* so do lone tiles that AVX2 transposes straight into dst */
+        if (sh->K2 < 0 && !sh->lone && sh->shape == TL__SR_TILE_CONVERT && p->src_hi - p->src_lo < TL__SR_PF_ROWS_MIN &&
+            tl__sr_direct_walks(p, sh->M))
+            sh->next = tl__sr_tiles_next(p, sh->M);
         return;
     }
     sh->M = -1;
@@ -8649,8 +8656,11 @@ static int tl__sr_perm_better(const tl_reorder_plan *p, const tl__sr_shape *sh, 
            1.7x, 7x7 1.2x; tlbench, Zen 4), into bytes only walked a run of
            them a step (sh->next; tile by tile, f32 -> u8 7x7 ran 1.2x
            slower; walked, in process, f32 -> u8 8x64x7x7 1.6x faster, s8
-           8x64x3x3 3.9x, goihw -> Goihw16g 64x1x1x3x3 3x) */
-        if (sh->lone && (tl_dt_size(p->dst_md.data_type) > 1 || sh->next >= 0)) return 0;
+           8x64x3x3 3.9x, goihw -> Goihw16g 64x1x1x3x3 3x); so do walked
+           tiles that AVX2 transposes straight into dst (nchw -> nChw8c
+           8x64x7x7, in process: f32 -> s8 2.9x, u8 5x5 3.3x, bf16 1.25x,
+           f32 with a scale per channel 2.7x) */
+        if (sh->next >= 0 || (sh->lone && tl_dt_size(p->dst_md.data_type) > 1)) return 0;
         /* dst rows shorter than a vector (tl__sr_convert_tile_narrow) on a
            long M: 3 channels of a frame (f32 -> bf16 nchw -> nhwc
            32x3x224x224: 1.4x as tiles), nChw4c; the taps of weights keep
@@ -8751,20 +8761,21 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
    whose dst rows span at most TL__SR_SLICE bytes, as in
    tl__sr_transpose_es. */
 static void tl__sr_tile_direct_rows(const tl_reorder_plan *p, const char *s, size_t sb, char *d, size_t db,
-                                    tl__sr_scales sc, tl_dim nm, tl_dim nl, int nt)
+                                    const tl__sr_scales *sc, tl_dim nm, tl_dim nl, int nt)
 {
     tl_data_type dt = p->dst_md.data_type;
     size_t dsz = tl_dt_size(dt);
     tl_dim m, l, slice = db > TL__SR_SLICE / 8 ? 8 : (tl_dim)(TL__SR_SLICE / db) / 8 * 8;
     for (m = 0; m < nm; m += slice)
         for (l = 0; l < nl; l += 16) {
-            tl__sr_scales at = sc;
+            tl__sr_scales at = *sc;
             tl_dim mb = nm - m < slice ? nm - m : slice;
             const char *sp = s + (size_t)m * 4 + (size_t)l * sb;
             char *dp = d + (size_t)m * db + (size_t)l * dsz;
-            at.sidx += l * sc.sstep;
-            if (dt == TL_F32) tl__sr8_strip4(sp, sb, dp, db, mb, nl - l < 16 ? nl - l : 16, nt, at);
-            else tl__sr8_strip_conv(dt, sp, sb, dp, db, mb, at, nt, nl == 8);
+            const tl__sr_scales *ap = sc->sc ? &at : NULL;
+            at.sidx += l * sc->sstep;
+            if (dt == TL_F32) tl__sr8_strip4(sp, sb, dp, db, mb, nl - l < 16 ? nl - l : 16, nt, ap);
+            else tl__sr8_strip_conv(dt, sp, sb, dp, db, mb, ap, nt, nl == 8);
         }
 }
 
@@ -8777,13 +8788,15 @@ static void tl__sr_tile_direct_rows(const tl_reorder_plan *p, const char *s, siz
    nChw16c with per-channel scales ran at 0.5 of oneDNN through them,
    f32 -> s8 the same at 0.57 on the Zen 3; f32 -> s8 nchw -> nChw8c at
    0.83). M's last rows (under 8; where L has at most TL__SR_DIRECT_TAIL
-   rows) go through stack copies of their source and dst (the 196
-   pixels of a 14 x 14 plane). f32 dst streams where its rows start lines and
+   rows) go again as the last 8 rows (the 9th tap of a 3 x 3 kernel, the
+   196 pixels of a 14 x 14 plane), or, where M has fewer, through stack
+   copies of their source and dst (stores of 4 bytes that 32-byte loads
+   read back: goihw -> Goihw8g's 9 x 8 tiles, 1.2x slower so). f32 dst streams where its rows start lines and
    L is in 16s, others where tl__sr_convert_streams allows (nChw16c's
    rows of 16 values, one after another), from TL__SR_STREAM_MIN bytes
    of dst (no beta: dst is only written). 0: not taken. */
 static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s,
-                              tl_dim ss, char *d, tl_dim ds, tl__sr_scales sc, tl_dim nm, tl_dim nl)
+                              tl_dim ss, char *d, tl_dim ds, const tl__sr_scales *sc, tl_dim nm, tl_dim nl)
 {
     tl_data_type dt = p->dst_md.data_type;
     size_t dsz = tl_dt_size(dt), sb = (size_t)ss * 4, db = (size_t)ds * dsz, ob = (size_t)nl * dsz;
@@ -8799,7 +8812,9 @@ static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, 
         nt = tl__sr_convert_streams(sh->stream, d, 16 * dsz, rows, tl__sr_one_run);
     }
     tl__sr_tile_direct_rows(p, s, sb, d, db, sc, whole, nl, nt);
-    if (whole < nm) {   /* the last rows of M, under 8, through stack copies */
+    if (whole < nm && whole > 0) {  /* plain stores: these rows' lines may be in flight */
+        tl__sr_tile_direct_rows(p, s + (size_t)(nm - 8) * 4, sb, d + (size_t)(nm - 8) * db, db, sc, 8, nl, 0);
+    } else if (whole < nm) {
         simde__m256 in_v[TL__SR_DIRECT_TAIL], out_v[TL__SR_DIRECT_TAIL];
         char *in = (char *)(void *)in_v, *out = (char *)(void *)out_v;
         tl__sr_stage_last(in, 32, s + (size_t)whole * 4, sb, nl, (size_t)(nm - whole) * 4);
@@ -8807,6 +8822,18 @@ static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, 
         tl__sr_unstage_rows(d + (size_t)whole * db, db, out, ob, ob, nm - whole);
     }
     return 1;
+}
+
+/* Whether tl__sr_tile_direct takes every tile of p whole (M: the tile
+   loop) with 8 rows of M or more, so that a step may walk a run of lone
+   ones (sh->next): goihw -> Goihw8g, 8 groups by 9 taps a tile, went a
+   step a tile at 90 ns each. Fewer rows go through stack copies, which
+   walked ran 2-2.5x slower than staged blocks (f32 -> s8, bf16 nchw ->
+   nChw8c 256x64x2x2, Zen 4). */
+static int tl__sr_direct_walks(const tl_reorder_plan *p, int M)
+{
+    return p->loops[M].size >= 8 && tl__sr_direct_takes(p->loops[M].size, p->loops[p->nloops - 1].size) &&
+           tl__sr_tile_direct_ok(p, M);
 }
 
 /* Whether the byte tiles of plan p (M: its tile loop) go back from
@@ -9462,6 +9489,23 @@ static const tl__sr_tsc *tl__sr_tsc_of(const tl_reorder_plan *p, const tl__sr_sh
     return t;
 }
 
+/* A step's converting tile of nm rows of M by n of L (scales sc), below
+   the wide AVX-512 ones: straight into dst where AVX2 takes it, else
+   through the staging tile. */
+static void tl__sr_convert_tile_any(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s, char *d,
+                                    const tl__sr_scales *sc, tl_dim nm, tl_dim n)
+{
+    tl_dim ss = p->loops[p->nloops - 1].src_stride, ds = p->loops[sh->M].dst_stride;
+#if TL__SR_AVX2
+    /* neither writes the padding that tl__sr_pads_fused left to the step
+       (u8 -> f32 into aBcd4b, 3 of 4 channels and 8 pixels: left as it was) */
+    if (!sh->pad && (tl__sr_tile_direct(p, sh, s, ss, d, ds, sc, nm, n) ||
+                     tl__sr_tile_bytes(p, sh, s, ss, d, ds, *sc, nm, n)))
+        return;
+#endif
+    tl__sr_convert_tile(p, s, ss, d, ds, *sc, p->loops[sh->M].scale_stride, nm, n, sh->stream, sh->pad);
+}
+
 /* Pieces of `piece` bytes one after another into b, piece c from s +
    off[c] values of es bytes (piece a constant where inlined). */
 TL__SR_INLINE void tl__sr_columns_gather(char *b, const char *s, size_t es, const int32_t *off, tl_dim n,
@@ -9728,17 +9772,12 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             break;
         }
 #endif
-#if TL__SR_AVX2
-        /* neither writes the padding that tl__sr_pads_fused left to the step
-           (u8 -> f32 into aBcd4b, 3 of 4 channels and 8 pixels: left as it was) */
-        if (!sh->pad && (tl__sr_tile_direct(p, sh, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
-                                            hi[sh->M] - lo[sh->M], n) ||
-                         tl__sr_tile_bytes(p, sh, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
-                                           hi[sh->M] - lo[sh->M], n)))
-            break;
-#endif
-        tl__sr_convert_tile(p, s, lp[L].src_stride, d, lp[sh->M].dst_stride, sc,
-                            lp[sh->M].scale_stride, hi[sh->M] - lo[sh->M], n, sh->stream, sh->pad);
+        {
+            tl__sr_runs g = sh->next >= 0 ? tl__sr_loop_runs(p, sh->next, i, hi) : tl__sr_one_run;
+            tl_dim t;
+            for (t = 0; t < g.count; ++t, s += g.s, d += g.d, sc.sidx += g.c)
+                tl__sr_convert_tile_any(p, sh, s, d, &sc, hi[sh->M] - lo[sh->M], n);
+        }
         break;
     case TL__SR_COLUMNS:
         tl__sr_columns_step(p, sh, s, d, sc, hi[sh->M] - lo[sh->M]);

@@ -468,7 +468,7 @@ static void weights(void)
             /* f32 into 8 and 16 bits with one scale or one per o: merged
                tiles (scaled_side_tiles checks which) */
             if (converts_side(&s, &d, &a)) want = 0;
-            /* ... and 1x1 weights whose L is one block of 16 o (lone_tiles) */
+            /* ... and 1x1 weights whose L is one block of 16 o (lone_tiles, depthwise_tiles) */
             if (takes_lone(&s, &d, &a)) want = 0;
             /* with more than one block of O or I inside a staged block the
                vector permute may give way to the table (three blocks are no
@@ -693,12 +693,13 @@ static int takes_shape(const tl_memory_desc *s, const tl_memory_desc *d,
     return plan_shape(s, d, a, &sh) && sh.shape == shape;
 }
 
-/* Whether the SIMD kernel takes the plan s -> d as one lone converting
-   tile a step (tl__sr_lone_fits). */
+/* Whether the SIMD kernel takes the plan s -> d as lone converting
+   tiles: AVX-512's (tl__sr_lone_fits), or a run of them a step, which
+   AVX2 transposes straight into dst (tl__sr_direct_walks). */
 static int takes_lone(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a)
 {
     tl__sr_shape sh;
-    return plan_shape(s, d, a, &sh) && sh.shape == TL__SR_TILE_CONVERT && sh.lone;
+    return plan_shape(s, d, a, &sh) && sh.shape == TL__SR_TILE_CONVERT && (sh.lone || sh.next >= 0);
 }
 
 /* An image in two layouts: planes (nchw) and pixels (nhwc) that are a
@@ -3628,19 +3629,20 @@ static void lone_tiles(void)
 static void depthwise_tiles(void)
 {
     static const tl_data_type u[] = { TL_F32, TL_S8, TL_U8, TL_BF16 };
-    static const tl_dim kern[][2] = { { 3, 3 }, { 5, 5 }, { 2, 3 }, { 1, 7 } };
-    static const tl_dim groups[] = { 16, 40, 48, 64, 80 };
+    static const tl_dim kern[][2] = { { 3, 3 }, { 5, 5 }, { 2, 3 }, { 1, 7 }, { 2, 4 } };
+    static const tl_dim groups[] = { 16, 40, 48, 64, 80, 20 };
+    static const char *const tags[] = { "Goihw16g", "Goihw8g" };
     float *scales = (float *)malloc(80 * sizeof(float));
     size_t n;
-    int walked = 0;
+    int walked = 0, direct = 0;
     if (!scales) {
         CHECK_MSG(0, "depthwise tiles: no memory");
         return;
     }
     for (n = 0; n < 80; ++n) scales[n] = n % 5 == 0 ? -1.5f : 0.125f * (float)(n % 11 + 1);
-    /* n: the dst type, the kernel, the groups, the attr (3) */
-    for (n = 0; n < 4 * 4 * 5 * 3; ++n) {
-        size_t ui = n / 60, ki = n / 15 % 4, gi = n / 3 % 5;
+    /* n: the blocks, the dst type, the kernel, the groups, the attr (3) */
+    for (n = 0; n < 2 * 4 * 5 * 6 * 3; ++n) {
+        size_t ti = n / 360, ui = n / 90 % 4, ki = n / 18 % 5, gi = n / 3 % 6;
         int m = (int)(n % 3);
         tl_dim dims[5] = { groups[gi], 1, 1, kern[ki][0], kern[ki][1] };
         tl_memory_desc s, d;
@@ -3652,18 +3654,22 @@ static void depthwise_tiles(void)
         a.nthreads = (int)(n % 2) + 1;
         if (m >= 1) a.scales = scales + (m == 1 ? 79 : 0);
         if (m == 2) a.scale_mask = 3;
-        snprintf(what, sizeof what, "depthwise tiles f32 -> %s goihw -> Goihw16g %ldx1x1x%ldx%ld attr %d, %d threads",
-                 tl_dt_name(u[ui]), (long)dims[0], (long)dims[3], (long)dims[4], m, a.nthreads);
-        if (tl_md_init_by_tag(&s, 5, dims, TL_F32, "goihw") || tl_md_init_by_tag(&d, 5, dims, u[ui], "Goihw16g")) {
+        snprintf(what, sizeof what, "depthwise tiles f32 -> %s goihw -> %s %ldx1x1x%ldx%ld attr %d, %d threads",
+                 tl_dt_name(u[ui]), tags[ti], (long)dims[0], (long)dims[3], (long)dims[4], m, a.nthreads);
+        if (tl_md_init_by_tag(&s, 5, dims, TL_F32, "goihw") || tl_md_init_by_tag(&d, 5, dims, u[ui], tags[ti])) {
             CHECK_MSG(0, "%s refused", what);
             continue;
         }
         compare(&s, &d, &a, (int)(n % 2) * 4, what);
-        if (plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_TILE_CONVERT && sh.lone && sh.next >= 0) ++walked;
+        if (plan_shape(&s, &d, &a, &sh) && sh.shape == TL__SR_TILE_CONVERT && sh.next >= 0) {
+            if (sh.lone) ++walked;
+            else ++direct;
+        }
     }
     free(scales);
-    printf("depthwise tiles: %d plans walk their tiles in a step\n", walked);
-    if (tl__sr_avx512()) CHECK_MSG(walked >= 100, "depthwise tiles: only %d plans walk their tiles", walked);
+    printf("depthwise tiles: %d plans walk their wide tiles in a step, %d their direct ones\n", walked, direct);
+    if (tl__sr_avx512()) CHECK_MSG(walked >= 100, "depthwise tiles: only %d plans walk their wide tiles", walked);
+    if (tl__sr_avx2()) CHECK_MSG(direct >= 100, "depthwise tiles: only %d plans walk their direct tiles", direct);
 }
 
 int main(int argc, char **argv)
