@@ -8597,8 +8597,8 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
             if (sh->lone && p->src_hi - p->src_lo < TL__SR_PF_ROWS_MIN) sh->next = tl__sr_tiles_next(p, sh->M);
         }
         /* so do lone tiles that AVX2 transposes straight into dst */
-        if (sh->K2 < 0 && !sh->lone && sh->shape == TL__SR_TILE_CONVERT && p->src_hi - p->src_lo < TL__SR_PF_ROWS_MIN &&
-            tl__sr_direct_walks(p, sh->M))
+        if (sh->K2 < 0 && !sh->lone && sh->shape == TL__SR_TILE_CONVERT &&
+            p->src_hi - p->src_lo < TL__SR_PF_ROWS_MIN && tl__sr_direct_walks(p, sh->M))
             sh->next = tl__sr_tiles_next(p, sh->M);
         return;
     }
@@ -8808,10 +8808,11 @@ static void tl__sr_tile_direct_rows(const tl_reorder_plan *p, const char *s, siz
    rows) go again as the last 8 rows (the 9th tap of a 3 x 3 kernel, the
    196 pixels of a 14 x 14 plane), or, where M has fewer, through stack
    copies of their source and dst (stores of 4 bytes that 32-byte loads
-   read back: goihw -> Goihw8g's 9 x 8 tiles, 1.2x slower so). f32 dst streams where its rows start lines and
-   L is in 16s, others where tl__sr_convert_streams allows (nChw16c's
-   rows of 16 values, one after another), from TL__SR_STREAM_MIN bytes
-   of dst (no beta: dst is only written). 0: not taken. */
+   read back: goihw -> Goihw8g's 9 x 8 tiles, 1.2x slower so). f32 dst
+   streams where its rows start lines and L is in 16s, others where
+   tl__sr_convert_streams allows (nChw16c's rows of 16 values, one after
+   another), from TL__SR_STREAM_MIN bytes of dst (no beta: dst is only
+   written). 0: not taken. */
 static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s,
                               tl_dim ss, char *d, tl_dim ds, const tl__sr_scales *sc, tl_dim nm, tl_dim nl)
 {
