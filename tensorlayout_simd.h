@@ -8772,6 +8772,18 @@ static int tl__sr_perm_pick(const tl_reorder_plan *p, const tl__sr_shape *sh, tl
            (tl__sr_perm_keeps(p, sh, pm) || !tl__sr_short_fits(p, sh));
 }
 
+/* Whether tl__sr_tile_direct takes every tile of p whole (M: the tile
+   loop) with 8 rows of M or more, so that a step may walk a run of lone
+   ones (sh->next): goihw -> Goihw8g, 8 groups by 9 taps a tile, went a
+   step a tile at 90 ns each. Fewer rows go through stack copies, which
+   walked ran 2-2.5x slower than staged blocks (f32 -> s8, bf16 nchw ->
+   nChw8c 256x64x2x2, Zen 4). */
+static int tl__sr_direct_walks(const tl_reorder_plan *p, int M)
+{
+    return p->loops[M].size >= 8 && tl__sr_direct_takes(p->loops[M].size, p->loops[p->nloops - 1].size) &&
+           tl__sr_tile_direct_ok(p, M);
+}
+
 #if TL__SR_AVX2
 /* Rows [0, nm) of M (nm in 8s) of a tile of tl__sr_tile_direct, sb and
    db bytes apart along L in src and along M in dst. Down slices of M
@@ -8840,18 +8852,6 @@ static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, 
         tl__sr_unstage_rows(d + (size_t)whole * db, db, out, ob, ob, nm - whole);
     }
     return 1;
-}
-
-/* Whether tl__sr_tile_direct takes every tile of p whole (M: the tile
-   loop) with 8 rows of M or more, so that a step may walk a run of lone
-   ones (sh->next): goihw -> Goihw8g, 8 groups by 9 taps a tile, went a
-   step a tile at 90 ns each. Fewer rows go through stack copies, which
-   walked ran 2-2.5x slower than staged blocks (f32 -> s8, bf16 nchw ->
-   nChw8c 256x64x2x2, Zen 4). */
-static int tl__sr_direct_walks(const tl_reorder_plan *p, int M)
-{
-    return p->loops[M].size >= 8 && tl__sr_direct_takes(p->loops[M].size, p->loops[p->nloops - 1].size) &&
-           tl__sr_tile_direct_ok(p, M);
 }
 
 /* Whether the byte tiles of plan p (M: its tile loop) go back from
