@@ -8591,14 +8591,13 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
             sh->K2 = K;
             tl__sr_merge_rows(p, sh);       /* may make it TL__SR_TILE_ROWS */
             sh->lone = K < 0 && sh->shape == TL__SR_TILE_CONVERT && tl__sr_lone_fits(p, sh->M);
-            /* a source beyond L2 keeps a step a tile: the kernel fetches
-               the next one ahead (f32 -> s8 nchw -> nChw16c 1024x100x7x7,
-               20 MB, walked 1.4x slower) */
-            if (sh->lone && p->src_hi - p->src_lo < TL__SR_PF_ROWS_MIN) sh->next = tl__sr_tiles_next(p, sh->M);
         }
-        /* so do lone tiles that AVX2 transposes straight into dst */
-        if (sh->K2 < 0 && !sh->lone && sh->shape == TL__SR_TILE_CONVERT &&
-            p->src_hi - p->src_lo < TL__SR_PF_ROWS_MIN && tl__sr_direct_walks(p, sh->M))
+        /* lone tiles, AVX-512's wide ones or those AVX2 transposes straight
+           into dst, walk a run a step; a source beyond L2 keeps a step a
+           tile: the kernel fetches the next one ahead (f32 -> s8 nchw ->
+           nChw16c 1024x100x7x7, 20 MB, walked 1.4x slower) */
+        if (sh->K2 < 0 && sh->shape == TL__SR_TILE_CONVERT && p->src_hi - p->src_lo < TL__SR_PF_ROWS_MIN &&
+            (sh->lone || tl__sr_direct_walks(p, sh->M)))
             sh->next = tl__sr_tiles_next(p, sh->M);
         return;
     }
@@ -8824,15 +8823,16 @@ static void tl__sr_tile_direct_rows(const tl_reorder_plan *p, const char *s, siz
    streams where its rows start lines and L is in 16s, others where
    tl__sr_convert_streams allows (nChw16c's rows of 16 values, one after
    another), from TL__SR_STREAM_MIN bytes of dst (no beta: dst is only
-   written). 0: not taken. */
-static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s,
-                              tl_dim ss, char *d, tl_dim ds, const tl__sr_scales *sc, tl_dim nm, tl_dim nl)
+   written). Only where tl__sr_direct_takes(nm, nl) and
+   tl__sr_tile_direct_ok(p, sh->M) hold, which the caller asks once for
+   a walk of tiles. */
+static void tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s,
+                               tl_dim ss, char *d, tl_dim ds, const tl__sr_scales *sc, tl_dim nm, tl_dim nl)
 {
     tl_data_type dt = p->dst_md.data_type;
     size_t dsz = tl_dt_size(dt), sb = (size_t)ss * 4, db = (size_t)ds * dsz, ob = (size_t)nl * dsz;
     tl_dim whole = nm / 8 * 8;
     int nt;
-    if (!tl__sr_direct_takes(nm, nl) || !tl__sr_tile_direct_ok(p, sh->M)) return 0;
     if (dt == TL_F32) {
         nt = sh->stream && nl % 16 == 0 && tl__sr_lines(d, db);
     } else {
@@ -8851,7 +8851,6 @@ static int tl__sr_tile_direct(const tl_reorder_plan *p, const tl__sr_shape *sh, 
         tl__sr_tile_direct_rows(p, in, 32, out, ob, sc, 8, nl, 0);
         tl__sr_unstage_rows(d + (size_t)whole * db, db, out, ob, ob, nm - whole);
     }
-    return 1;
 }
 
 /* Whether the byte tiles of plan p (M: its tile loop) go back from
@@ -9511,21 +9510,29 @@ static const tl__sr_tsc *tl__sr_tsc_of(const tl_reorder_plan *p, const tl__sr_sh
     return t;
 }
 
-/* A step's converting tile of nm rows of M by n of L (scales sc), below
-   the wide AVX-512 ones: straight into dst where AVX2 takes it, else
+/* A step's converting tiles of nm rows of M by n of L (scales sc) below
+   the wide AVX-512 ones, g.count of them (a walk of lone tiles,
+   sh->next; else one): straight into dst where AVX2 takes them, else
    through the staging tile. */
-static void tl__sr_convert_tile_any(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s, char *d,
-                                    const tl__sr_scales *sc, tl_dim nm, tl_dim n)
+static void tl__sr_convert_tiles(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s, char *d,
+                                 tl__sr_scales sc, tl_dim nm, tl_dim n, tl__sr_runs g)
 {
-    tl_dim ss = p->loops[p->nloops - 1].src_stride, ds = p->loops[sh->M].dst_stride;
+    tl_dim ss = p->loops[p->nloops - 1].src_stride, ds = p->loops[sh->M].dst_stride, t;
 #if TL__SR_AVX2
     /* neither writes the padding that tl__sr_pads_fused left to the step
        (u8 -> f32 into aBcd4b, 3 of 4 channels and 8 pixels: left as it was) */
-    if (!sh->pad && (tl__sr_tile_direct(p, sh, s, ss, d, ds, sc, nm, n) ||
-                     tl__sr_tile_bytes(p, sh, s, ss, d, ds, *sc, nm, n)))
-        return;
+    int direct = !sh->pad && tl__sr_direct_takes(nm, n) && tl__sr_tile_direct_ok(p, sh->M);
 #endif
-    tl__sr_convert_tile(p, s, ss, d, ds, *sc, p->loops[sh->M].scale_stride, nm, n, sh->stream, sh->pad);
+    for (t = 0; t < g.count; ++t, s += g.s, d += g.d, sc.sidx += g.c) {
+#if TL__SR_AVX2
+        if (direct) {
+            tl__sr_tile_direct(p, sh, s, ss, d, ds, &sc, nm, n);
+            continue;
+        }
+        if (!sh->pad && tl__sr_tile_bytes(p, sh, s, ss, d, ds, sc, nm, n)) continue;
+#endif
+        tl__sr_convert_tile(p, s, ss, d, ds, sc, p->loops[sh->M].scale_stride, nm, n, sh->stream, sh->pad);
+    }
 }
 
 /* Pieces of `piece` bytes one after another into b, piece c from s +
@@ -9794,12 +9801,8 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             break;
         }
 #endif
-        {
-            tl__sr_runs g = sh->next >= 0 ? tl__sr_loop_runs(p, sh->next, i, hi) : tl__sr_one_run;
-            tl_dim t;
-            for (t = 0; t < g.count; ++t, s += g.s, d += g.d, sc.sidx += g.c)
-                tl__sr_convert_tile_any(p, sh, s, d, &sc, hi[sh->M] - lo[sh->M], n);
-        }
+        tl__sr_convert_tiles(p, sh, s, d, sc, hi[sh->M] - lo[sh->M], n,
+                             sh->next >= 0 ? tl__sr_loop_runs(p, sh->next, i, hi) : tl__sr_one_run);
         break;
     case TL__SR_COLUMNS:
         tl__sr_columns_step(p, sh, s, d, sc, hi[sh->M] - lo[sh->M]);
