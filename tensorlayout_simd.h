@@ -1332,13 +1332,15 @@ static int tl__sr_tsc_by_row(const tl__sr_tsc *sc)
 }
 
 /* The n scales of columns m0, m0 + 1, ... into sv, zeros after them up
-   to width (the lanes of columns past the tile's last, never stored). */
+   to width (the lanes of columns past the tile's last, never stored),
+   in one loop: a loop of zeros alone became a rep stos a block (see
+   tl__sr_kernel_shaped). */
 static void tl__sr_tiles_col_scales(const tl__sr_tsc *sc, float *sv, int n, int width, tl_dim m0)
 {
     int j;
-    for (j = 0; j < n; ++j, ++m0)
-        sv[j] = sc->sc[sc->sidx + (sc->mn ? m0 / sc->mn * sc->ks + m0 % sc->mn * sc->ms : m0 * sc->ms)];
-    for (; j < width; ++j) sv[j] = 0.f;
+    for (j = 0; j < width; ++j, ++m0)
+        sv[j] = j >= n ? 0.f
+                       : sc->sc[sc->sidx + (sc->mn ? m0 / sc->mn * sc->ks + m0 % sc->mn * sc->ms : m0 * sc->ms)];
 }
 
 /* The source offsets of rows r to r + B - 1 of TL__SR_TILES_BODY's wide
