@@ -2094,10 +2094,10 @@ TL__SR_INLINE void tl__sr8_split32(int nm, const char *q, simde__m256i pick[4][4
 TL__SR_INLINE size_t tl__sr8_split_bytes(int es, int nm, const char *s, char *d, size_t db, size_t n, int nt)
 {
     simde__m256i pick[4][4], r[4], r2[4];
-    size_t p;
+    size_t p, step = nt ? 64 : 32;
     int m;
     tl__sr8_byte_picks(es, nm, 1, pick);
-    for (p = 0; p + (nt ? 64 : 32) <= n; p += nt ? 64 : 32) {
+    for (p = 0; p + step <= n; p += step) {
         tl__sr8_split32(nm, s + p * (size_t)nm, pick, r);
         if (nt) tl__sr8_split32(nm, s + (p + 32) * (size_t)nm, pick, r2);
         TL__SR_UNROLL
@@ -2143,7 +2143,7 @@ TL__SR_INLINE size_t tl__sr8_merge_bytes(int es, int nm, const char *s, size_t s
    and zips wasted). */
 static int tl__sr8_planes_fit(int es, tl_dim nm)
 {
-    return es <= 4 && nm >= 2 && nm <= 4 && es * nm < 16;
+    return nm >= 2 && nm <= 4 && es * nm < 16;
 }
 
 /* Either of the two for nm channels of es bytes (tl__sr8_planes_fit),
