@@ -3672,6 +3672,63 @@ static void depthwise_tiles(void)
     if (tl__sr_avx2()) CHECK_MSG(direct >= 100, "depthwise tiles: only %d plans walk their direct tiles", direct);
 }
 
+/* Copied runs of whole lines whose neighbours in the source lie in a
+   loop further out (tl__sr_lines_inside): that loop moved next outside
+   the runs' rows, which are cut into blocks where the two together
+   would read more than TL__SR_LINES_WHOLE bytes. f32 and f64 weights
+   from hwio and io (rows whole and cut), channels-last images of 4 KiB
+   pixels into nChw16c, one or two threads, dst on a line or 4 bytes off,
+   against the scalar engine; the plans must show the loop moved exactly
+   where the rule takes them (not for small sources, nor for rows under
+   1 KiB, nor with tails). */
+static void lines_inside(void)
+{
+    static const struct {
+        tl_data_type t;
+        const char *st, *dt;
+        int nd, moved;
+        tl_dim dims[4];
+    } cases[] = {
+        { TL_F32, "hwio", "OIhw16i16o", 4, 1, { 256, 256, 3, 3 } },
+        { TL_F32, "io", "OI16i16o", 2, 1, { 1024, 1024 } },
+        { TL_F32, "io", "OI16i16o", 2, 1, { 1024, 528 } },
+        { TL_F32, "nhwc", "nChw16c", 4, 1, { 1, 1024, 28, 28 } },
+        { TL_F64, "hwio", "OIhw16i16o", 4, 1, { 128, 128, 3, 3 } },
+        { TL_F32, "hwio", "OIhw16i16o", 4, 0, { 64, 64, 3, 3 } },
+        { TL_F32, "nhwc", "nChw16c", 4, 0, { 8, 64, 56, 56 } },
+        { TL_F32, "hwio", "OIhw16i16o", 4, 0, { 264, 256, 3, 3 } },
+    };
+    size_t i;
+    int nt;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+        for (nt = 1; nt <= 2; ++nt) {
+            tl_memory_desc s, d;
+            tl_reorder_attr a;
+            tl_reorder_plan plan;
+            const tl_reorder_loop *lp;
+            char what[160];
+            int n, moved;
+            memset(&a, 0, sizeof a);
+            a.nthreads = nt;
+            snprintf(what, sizeof what, "lines inside %s %s -> %s %ldx%ld..., %d threads", tl_dt_name(cases[i].t),
+                     cases[i].st, cases[i].dt, (long)cases[i].dims[0], (long)cases[i].dims[1], nt);
+            if (tl_md_init_by_tag(&s, cases[i].nd, cases[i].dims, cases[i].t, cases[i].st) ||
+                tl_md_init_by_tag(&d, cases[i].nd, cases[i].dims, cases[i].t, cases[i].dt) ||
+                tl_reorder_plan_init(&plan, &s, &d, &a)) {
+                CHECK_MSG(0, "%s refused", what);
+                continue;
+            }
+            compare(&s, &d, &a, (nt - 1) * 4, what);
+            lp = plan.loops;
+            n = plan.nloops;
+            moved = n >= 3 && lp[n - 3].src_stride == lp[n - 1].size &&
+                    (size_t)(lp[n - 3].size * lp[n - 2].size * lp[n - 1].size) * tl_dt_size(cases[i].t) <=
+                        TL__SR_LINES_BLOCK;
+            CHECK_MSG(moved == cases[i].moved, "%s: the source's neighbours %s", what,
+                      moved ? "moved inside" : "left outside");
+        }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) {
@@ -3690,6 +3747,7 @@ int main(int argc, char **argv)
     last_runs();
     lone_tiles();
     depthwise_tiles();
+    lines_inside();
     one_block_runs();
     narrow_rows();
     image_planes();
