@@ -10501,19 +10501,22 @@ static tl_dim tl__sr_lines_rows(tl_dim g, const tl_reorder_loop *R, size_t rb)
     return rows <= R->size && (size_t)rows * row <= TL__SR_LINES_BLOCK ? rows : 0;
 }
 
-/* Copied runs of whole lines (loop L) whose neighbours in the source
-   lie in a loop G further out than the runs' rows (loop K, R): the
-   16 output channels of hwio -> OIhw16i16o, a block a 64-byte piece of
-   16 source rows of 1 KiB, its neighbour 36 KiB on in dst. In dst's
-   order each pass over G reads a 64-byte piece of every source row,
-   the source beyond L2 read again from L3 for every iteration of G
-   (256x256x3x3 at 0.68 of memcpy; Zen 4). G moved next outside K
-   (R cut into blocks of rows outside G where G and R together would
-   read too much, tl__sr_lines_rows), a block's rows are read whole, from
-   L1 after G's first iteration, and dst is written a run of G's blocks
-   at a time, each in order: 256x256x3x3 1.2x, 512x512x3x3 1.3x, io ->
-   OI16i16o 1024x1024 1.4x, nhwc -> nChw16c 1x1024x28x28 1.4x. Plans of
-   copies without tails. */
+/* Copied runs (loop L) whose neighbours in the source lie in a loop G
+   further out than the runs' rows (loop K, R): the 16 output channels
+   of hwio -> OIhw16i16o, a block a 64-byte piece of 16 source rows of
+   1 KiB, its neighbour 36 KiB on in dst. In dst's order each pass over
+   G reads a piece of every source row, the source beyond L2 read again
+   from L3 for every iteration of G (256x256x3x3 at 0.68 of memcpy; Zen
+   4), runs under a line reading each line as many times. G moved next
+   outside K (R cut into blocks of rows outside G where G and R together
+   would read too much, tl__sr_lines_rows), a block's rows are read
+   whole, from L1 after G's first piece, and dst is written a run of G's
+   blocks at a time, each in order (Zen 4, tlbench, one thread): f32
+   512x512x3x3 1.5x, io -> OI16i16o 1024x1024 2.5x, nhwc -> nChw16c
+   1x1024x28x28 1.3x; runs of 32 bytes (f32 OIhw8i8o 256x256x3x3) 2.3x,
+   16 (bf16 OIhw8i8o 512x512x3x3) 2.9x, 8 (s8 OIhw8i8o 1024x1024x3x3,
+   s8 nhwc -> nChw8c 1x1024x56x56) 3-4x. Plans of copies without
+   tails. */
 static void tl__sr_lines_inside(tl_reorder_plan *plan)
 {
     int K = plan->nloops - 2, g, l;
@@ -10522,7 +10525,7 @@ static void tl__sr_lines_inside(tl_reorder_plan *plan)
     tl_reorder_loop G, R, out;
     tl_dim rows;
     if (plan->mode != TL_REORDER_MODE_COPY || K < 1 || plan->nloops >= TL_REORDER_MAX_LOOPS ||
-        L->src_stride != 1 || L->dst_stride != 1 || rb % 64 != 0 || plan->loops[K].dst_stride != L->size)
+        L->src_stride != 1 || L->dst_stride != 1 || plan->loops[K].dst_stride != L->size)
         return;
     R = plan->loops[K];
     for (g = K - 1; g >= 0; --g) {

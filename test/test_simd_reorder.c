@@ -3675,12 +3675,13 @@ static void depthwise_tiles(void)
 /* Copied runs of whole lines whose neighbours in the source lie in a
    loop further out (tl__sr_lines_inside): that loop moved next outside
    the runs' rows, which are cut into blocks where the two together
-   would read more than TL__SR_LINES_WHOLE bytes. f32 and f64 weights
-   from hwio and io (rows whole and cut), channels-last images of 4 KiB
-   pixels into nChw16c, one or two threads, dst on a line or 4 bytes off,
-   against the scalar engine; the plans must show the loop moved exactly
-   where the rule takes them (not for small sources, nor for rows under
-   1 KiB, nor with tails). */
+   would read more than TL__SR_LINES_WHOLE bytes. Weights from hwio and
+   io (rows whole and cut) in runs of 128, 64, 32, 16 and 8 bytes,
+   channels-last images of 4 and 1 KiB pixels into nChw16c and nChw8c,
+   one or two threads, dst on a line or 4 bytes off, against the scalar
+   engine; the plans must show the loop moved exactly where the rule
+   takes them (not for small sources, nor for rows under 1 KiB, nor with
+   tails). */
 static void lines_inside(void)
 {
     static const struct {
@@ -3694,6 +3695,11 @@ static void lines_inside(void)
         { TL_F32, "io", "OI16i16o", 2, 1, { 1024, 528 } },
         { TL_F32, "nhwc", "nChw16c", 4, 1, { 1, 1024, 28, 28 } },
         { TL_F64, "hwio", "OIhw16i16o", 4, 1, { 128, 128, 3, 3 } },
+        { TL_F32, "hwio", "OIhw8i8o", 4, 1, { 256, 256, 3, 3 } },
+        { TL_BF16, "hwio", "OIhw16i16o", 4, 1, { 512, 512, 1, 1 } },
+        { TL_S8, "io", "OI8i8o", 2, 1, { 1024, 1024 } },
+        { TL_S8, "nhwc", "nChw8c", 4, 1, { 1, 1024, 28, 28 } },
+        { TL_BF16, "hwio", "OIhw16i16o", 4, 0, { 256, 256, 3, 3 } },
         { TL_F32, "hwio", "OIhw16i16o", 4, 0, { 64, 64, 3, 3 } },
         { TL_F32, "nhwc", "nChw16c", 4, 0, { 8, 64, 56, 56 } },
         { TL_F32, "hwio", "OIhw16i16o", 4, 0, { 264, 256, 3, 3 } },
