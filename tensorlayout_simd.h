@@ -10490,11 +10490,15 @@ static void tl__sr_balance(tl_reorder_plan *plan)
 /* How many of R's rows (rb bytes of G.size runs each) a block of
    tl__sr_lines_inside takes: all, where they read TL__SR_LINES_WHOLE
    bytes or fewer, else the fewest (8 or more, dividing R) that read
-   that much, at most TL__SR_LINES_BLOCK bytes; 0: none fits. */
+   that much, at most TL__SR_LINES_BLOCK bytes; 0: none fits, or runs
+   of whole lines in rows under 2 KiB would be cut (f32 nhwc -> nChw16c
+   1x256x56x56 ran 0.9x cut; each line is read once in dst's order too,
+   where runs under a line read theirs again). */
 static tl_dim tl__sr_lines_rows(tl_dim g, const tl_reorder_loop *R, size_t rb)
 {
     size_t row = (size_t)g * rb;
     tl_dim rows = R->size;
+    if ((size_t)rows * row > TL__SR_LINES_WHOLE && rb % 64 == 0 && row < 2 * TL__SR_LINES_ROW) return 0;
     if ((size_t)rows * row > TL__SR_LINES_WHOLE)
         for (rows = 8; rows < R->size && (R->size % rows != 0 || (size_t)rows * row < TL__SR_LINES_WHOLE); ++rows)
             ;

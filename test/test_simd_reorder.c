@@ -3702,6 +3702,7 @@ static void lines_inside(void)
         { TL_BF16, "hwio", "OIhw16i16o", 4, 0, { 256, 256, 3, 3 } },
         { TL_F32, "hwio", "OIhw16i16o", 4, 0, { 64, 64, 3, 3 } },
         { TL_F32, "nhwc", "nChw16c", 4, 0, { 8, 64, 56, 56 } },
+        { TL_F32, "nhwc", "nChw16c", 4, 0, { 1, 256, 56, 56 } },
         { TL_F32, "hwio", "OIhw16i16o", 4, 0, { 264, 256, 3, 3 } },
     };
     size_t i;
