@@ -10497,11 +10497,11 @@ static void tl__sr_balance(tl_reorder_plan *plan)
 static tl_dim tl__sr_lines_rows(tl_dim g, const tl_reorder_loop *R, size_t rb)
 {
     size_t row = (size_t)g * rb;
-    tl_dim rows = R->size;
-    if ((size_t)rows * row > TL__SR_LINES_WHOLE && rb % 64 == 0 && row < 2 * TL__SR_LINES_ROW) return 0;
-    if ((size_t)rows * row > TL__SR_LINES_WHOLE)
-        for (rows = 8; rows < R->size && (R->size % rows != 0 || (size_t)rows * row < TL__SR_LINES_WHOLE); ++rows)
-            ;
+    tl_dim rows;
+    if ((size_t)R->size * row <= TL__SR_LINES_WHOLE) return R->size;
+    if (rb % 64 == 0 && row < 2 * TL__SR_LINES_ROW) return 0;
+    for (rows = 8; rows < R->size && (R->size % rows != 0 || (size_t)rows * row < TL__SR_LINES_WHOLE); ++rows)
+        ;
     return rows <= R->size && (size_t)rows * row <= TL__SR_LINES_BLOCK ? rows : 0;
 }
 
@@ -10528,7 +10528,7 @@ static void tl__sr_lines_inside(tl_reorder_plan *plan)
     size_t rb = (size_t)L->size * tl_dt_size(plan->src_md.data_type), span;
     tl_reorder_loop G, R, out;
     tl_dim rows;
-    if (plan->mode != TL_REORDER_MODE_COPY || K < 1 || plan->nloops >= TL_REORDER_MAX_LOOPS ||
+    if (plan->mode != TL_REORDER_MODE_COPY || plan->has_tails || K < 1 || plan->nloops >= TL_REORDER_MAX_LOOPS ||
         L->src_stride != 1 || L->dst_stride != 1 || plan->loops[K].dst_stride != L->size)
         return;
     R = plan->loops[K];
@@ -10539,9 +10539,8 @@ static void tl__sr_lines_inside(tl_reorder_plan *plan)
             span < TL__SR_LINES_SPAN || (rows = tl__sr_lines_rows(G.size, &R, rb)) == 0)
             continue;
         if (rows == R.size && g == K - 1) return;       /* in place already */
-        for (l = g; l < K; ++l) plan->loops[l] = plan->loops[l + 1];     /* G out: R at K - 1 */
+        for (l = g; l < K - 1; ++l) plan->loops[l] = plan->loops[l + 1];
         plan->loops[K - 1] = G;
-        plan->loops[K] = R;
         if (rows < R.size) {        /* R's blocks outside G, its rows inside */
             out = R;
             out.size = R.size / rows;
@@ -10549,7 +10548,7 @@ static void tl__sr_lines_inside(tl_reorder_plan *plan)
             out.dst_stride *= rows;
             out.scale_stride *= rows;
             out.comp_stride *= rows;
-            plan->loops[K + 2] = plan->loops[K + 1];
+            plan->loops[K + 2] = *L;
             plan->loops[K + 1] = R;
             plan->loops[K + 1].size = rows;
             plan->loops[K] = G;
