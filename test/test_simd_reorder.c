@@ -3685,28 +3685,39 @@ static void depthwise_tiles(void)
 static void lines_inside(void)
 {
     static const struct {
-        tl_data_type t;
+        tl_data_type t, u;
         const char *st, *dt;
         int nd, moved;
         tl_dim dims[4];
+        int scaled;     /* per-output scales (dim 0) */
     } cases[] = {
-        { TL_F32, "hwio", "OIhw16i16o", 4, 1, { 256, 256, 3, 3 } },
-        { TL_F32, "io", "OI16i16o", 2, 1, { 1024, 1024 } },
-        { TL_F32, "io", "OI16i16o", 2, 1, { 1024, 528 } },
-        { TL_F32, "nhwc", "nChw16c", 4, 1, { 1, 1024, 28, 28 } },
-        { TL_F64, "hwio", "OIhw16i16o", 4, 1, { 128, 128, 3, 3 } },
-        { TL_F32, "hwio", "OIhw8i8o", 4, 1, { 256, 256, 3, 3 } },
-        { TL_BF16, "hwio", "OIhw16i16o", 4, 1, { 512, 512, 1, 1 } },
-        { TL_S8, "io", "OI8i8o", 2, 1, { 1024, 1024 } },
-        { TL_S8, "nhwc", "nChw8c", 4, 1, { 1, 1024, 28, 28 } },
-        { TL_BF16, "hwio", "OIhw16i16o", 4, 0, { 256, 256, 3, 3 } },
-        { TL_F32, "hwio", "OIhw16i16o", 4, 0, { 64, 64, 3, 3 } },
-        { TL_F32, "nhwc", "nChw16c", 4, 0, { 8, 64, 56, 56 } },
-        { TL_F32, "nhwc", "nChw16c", 4, 0, { 1, 256, 56, 56 } },
-        { TL_F32, "hwio", "OIhw16i16o", 4, 0, { 264, 256, 3, 3 } },
+        { TL_F32, TL_F32, "hwio", "OIhw16i16o", 4, 1, { 256, 256, 3, 3 }, 0 },
+        { TL_F32, TL_F32, "io", "OI16i16o", 2, 1, { 1024, 1024 }, 0 },
+        { TL_F32, TL_F32, "io", "OI16i16o", 2, 1, { 1024, 528 }, 0 },
+        { TL_F32, TL_F32, "nhwc", "nChw16c", 4, 1, { 1, 1024, 28, 28 }, 0 },
+        { TL_F64, TL_F64, "hwio", "OIhw16i16o", 4, 1, { 128, 128, 3, 3 }, 0 },
+        { TL_F32, TL_F32, "hwio", "OIhw8i8o", 4, 1, { 256, 256, 3, 3 }, 0 },
+        { TL_BF16, TL_BF16, "hwio", "OIhw16i16o", 4, 1, { 512, 512, 1, 1 }, 0 },
+        { TL_S8, TL_S8, "io", "OI8i8o", 2, 1, { 1024, 1024 }, 0 },
+        { TL_S8, TL_S8, "nhwc", "nChw8c", 4, 1, { 1, 1024, 28, 28 }, 0 },
+        { TL_BF16, TL_BF16, "hwio", "OIhw16i16o", 4, 0, { 256, 256, 3, 3 }, 0 },
+        { TL_F32, TL_F32, "hwio", "OIhw16i16o", 4, 0, { 64, 64, 3, 3 }, 0 },
+        { TL_F32, TL_F32, "nhwc", "nChw16c", 4, 0, { 8, 64, 56, 56 }, 0 },
+        { TL_F32, TL_F32, "nhwc", "nChw16c", 4, 0, { 1, 256, 56, 56 }, 0 },
+        { TL_F32, TL_F32, "hwio", "OIhw16i16o", 4, 0, { 264, 256, 3, 3 }, 0 },
+        { TL_F32, TL_S8, "hwio", "OIhw16i16o", 4, 1, { 256, 256, 3, 3 }, 1 },
+        { TL_F32, TL_BF16, "io", "OI16i16o", 2, 1, { 1024, 1024 }, 0 },
+        { TL_S8, TL_F32, "nhwc", "nChw16c", 4, 1, { 1, 1024, 28, 28 }, 0 },
+        { TL_BF16, TL_F32, "hwio", "OIhw16i16o", 4, 1, { 512, 512, 1, 1 }, 1 },
     };
+    float *scales = (float *)malloc(1024 * sizeof(float));
     size_t i;
     int nt;
+    if (!scales) {
+        CHECK_MSG(0, "lines inside: no memory");
+        return;
+    }
+    for (i = 0; i < 1024; ++i) scales[i] = i % 7 == 0 ? -0.75f : 0.125f * (float)(i % 13 + 1);
     for (i = 0; i < sizeof cases / sizeof cases[0]; ++i)
         for (nt = 1; nt <= 2; ++nt) {
             tl_memory_desc s, d;
@@ -3717,10 +3728,15 @@ static void lines_inside(void)
             int n, moved;
             memset(&a, 0, sizeof a);
             a.nthreads = nt;
-            snprintf(what, sizeof what, "lines inside %s %s -> %s %ldx%ld..., %d threads", tl_dt_name(cases[i].t),
-                     cases[i].st, cases[i].dt, (long)cases[i].dims[0], (long)cases[i].dims[1], nt);
+            if (cases[i].scaled) {
+                a.scales = scales;
+                a.scale_mask = 1;
+            }
+            snprintf(what, sizeof what, "lines inside %s -> %s %s -> %s %ldx%ld..., %s%d threads",
+                     tl_dt_name(cases[i].t), tl_dt_name(cases[i].u), cases[i].st, cases[i].dt, (long)cases[i].dims[0],
+                     (long)cases[i].dims[1], cases[i].scaled ? "per-O scales, " : "", nt);
             if (tl_md_init_by_tag(&s, cases[i].nd, cases[i].dims, cases[i].t, cases[i].st) ||
-                tl_md_init_by_tag(&d, cases[i].nd, cases[i].dims, cases[i].t, cases[i].dt) ||
+                tl_md_init_by_tag(&d, cases[i].nd, cases[i].dims, cases[i].u, cases[i].dt) ||
                 tl_reorder_plan_init(&plan, &s, &d, &a)) {
                 CHECK_MSG(0, "%s refused", what);
                 continue;
@@ -3734,6 +3750,7 @@ static void lines_inside(void)
             CHECK_MSG(moved == cases[i].moved, "%s: the source's neighbours %s", what,
                       moved ? "moved inside" : "left outside");
         }
+    free(scales);
 }
 
 int main(int argc, char **argv)
