@@ -10433,6 +10433,18 @@ static void tl__simd_reorder_tails_kernel(const tl_reorder_plan *p, const void *
     }
 }
 
+/* Loop l cut into blocks of inner iterations (inner divides its size):
+   the loop over the blocks, which goes outside the one within them. */
+static tl_reorder_loop tl__sr_loop_blocks(tl_reorder_loop l, tl_dim inner)
+{
+    l.size /= inner;
+    l.src_stride *= inner;
+    l.dst_stride *= inner;
+    l.scale_stride *= inner;
+    l.comp_stride *= inner;
+    return l;
+}
+
 /* The core hands each thread a range of loops[0]. When that loop is too
    short to share evenly (the 3 channels of a camera frame, the 9 taps of
    oihw -> hwio), the largest loop is split in two and its outer part, 8
@@ -10460,12 +10472,7 @@ static void tl__sr_balance(tl_reorder_plan *plan)
         if (size % f == 0 && size / f >= (inner ? 256 : 8)) break;
     if (big == 0 || f > 64 * (tl_dim)nt) return;
     {
-        tl_reorder_loop outer = plan->loops[big];
-        outer.size = f;
-        outer.src_stride *= size / f;
-        outer.dst_stride *= size / f;
-        outer.scale_stride *= size / f;
-        outer.comp_stride *= size / f;
+        tl_reorder_loop outer = tl__sr_loop_blocks(plan->loops[big], size / f);
         plan->loops[big].size = size / f;
         for (l = plan->nloops; l > 0; --l) plan->loops[l] = plan->loops[l - 1];
         plan->loops[0] = outer;
@@ -10528,7 +10535,7 @@ static void tl__sr_lines_inside(tl_reorder_plan *plan)
     int K = plan->nloops - 2, g, l;
     const tl_reorder_loop *L = &plan->loops[K + 1];
     size_t rb = (size_t)L->size * tl_dt_size(plan->src_md.data_type), span;
-    tl_reorder_loop G, R, out;
+    tl_reorder_loop G, R;
     tl_dim rows;
     if (plan->has_tails || plan->comp_offset || K < 1 || plan->nloops >= TL_REORDER_MAX_LOOPS ||
         L->src_stride != 1 || L->dst_stride != 1 || plan->loops[K].dst_stride != L->size)
@@ -10544,17 +10551,11 @@ static void tl__sr_lines_inside(tl_reorder_plan *plan)
         for (l = g; l < K - 1; ++l) plan->loops[l] = plan->loops[l + 1];
         plan->loops[K - 1] = G;
         if (rows < R.size) {        /* R's blocks outside G, its rows inside */
-            out = R;
-            out.size = R.size / rows;
-            out.src_stride *= rows;
-            out.dst_stride *= rows;
-            out.scale_stride *= rows;
-            out.comp_stride *= rows;
             plan->loops[K + 2] = *L;
             plan->loops[K + 1] = R;
             plan->loops[K + 1].size = rows;
             plan->loops[K] = G;
-            plan->loops[K - 1] = out;
+            plan->loops[K - 1] = tl__sr_loop_blocks(R, rows);
             ++plan->nloops;
         }
         return;
