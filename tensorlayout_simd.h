@@ -7766,7 +7766,7 @@ static int tl__sr_quads4_cols(const tl_reorder_plan *p, int M, int *Q)
     tl_dim nm = p->loops[M].size, nx, nq = 1;
     int x, q;
     if (L->src_stride != nm) return -1;
-    for (x = 0; x < p->nloops - 1 && (x == M || p->loops[x].dst_stride != 4); ++x) {}
+    for (x = tl__reorder_threads_split(p); x < p->nloops - 1 && (x == M || p->loops[x].dst_stride != 4); ++x) {}
     if (x == p->nloops - 1) return -1;
     nx = p->loops[x].size;
     for (q = 1; q < p->nloops - 1; ++q)     /* not loops[0], which threads split */
@@ -7794,15 +7794,18 @@ static int tl__sr_quads4_cols(const tl_reorder_plan *p, int M, int *Q)
    and all without AVX-512) takes any source rows and from 4 taps to TL__SR_QUADS_TAPS; 16i16o only
    from beyond the caches (TL__SR_SRC_FAR), where its streamed stores ran
    500x600x3x3 2.3x faster than the merged tiles (Zen 3), which match it
-   in cache. Returns X (and the columns' loop, tl__sr_quads4_cols, in
-   *Q); -1: none. */
+   in cache. A step walks M, X and L whole, so neither M nor X may be
+   loops[0] where the threads cut its range (hwio -> OIhw16o16i
+   256x256x3x3 on two threads wrote outside dst, X the O blocks; on one
+   thread they run 1.45x faster than the tiles). Returns X (and the
+   columns' loop, tl__sr_quads4_cols, in *Q); -1: none. */
 static int tl__sr_quads4_loop(const tl_reorder_plan *p, int M, int *Q)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
     tl_dim nm, B = L->size;
-    int x, wide = tl__sr_q4_wide(p), rows;
+    int x, wide = tl__sr_q4_wide(p), rows, first = tl__reorder_threads_split(p);
     *Q = -1;
-    if (M < 0 || !tl__sr_q4_blocks_ok(p, B)) return -1;
+    if (M < first || !tl__sr_q4_blocks_ok(p, B)) return -1;
     nm = p->loops[M].size;
     /* blocks of 16 over more than 9 taps keep AVX-512's side-by-side
        tiles (f32 OIhw16o16i 256x256x5x5: 351 against 443 us by AVX2's
@@ -7810,7 +7813,7 @@ static int tl__sr_quads4_loop(const tl_reorder_plan *p, int M, int *Q)
     if (nm < 4 || nm > (wide || (B == 16 && tl__sr_avx512()) ? 9 : TL__SR_QUADS_TAPS)) return -1;
     if (p->loops[M].dst_stride != B * B) return B == 4 ? tl__sr_quads4_cols(p, M, Q) : -1;
     rows = wide ? B < 16 : B < 16 || TL__SR_SRC_FAR(p);     /* lanes of 4 rows (L not the inputs) */
-    for (x = 0; x < p->nloops - 1; ++x)
+    for (x = first; x < p->nloops - 1; ++x)
         if (x != M && p->loops[x].size == B && p->loops[x].dst_stride == B &&
             (L->src_stride == nm || (rows && (!wide || p->loops[x].src_stride == nm))))
             return x;
@@ -7822,16 +7825,17 @@ static int tl__sr_quads4_loop(const tl_reorder_plan *p, int M, int *Q)
    AVX2's form, with AVX-512 too (whose merged tiles ran them 1.1-3x
    slower on the Zen 4: 4i4o, 4o4i, 8o8i 256x256x3x3 and 500x600x3x3):
    the taps are L (src stride B^2), M (src stride 1) and X (src stride
-   B) B values each. Returns X; -1: none. */
+   B) B values each, M and X whole (tl__sr_quads4_loop). Returns
+   X; -1: none. */
 static int tl__sr_quads4_back_loop(const tl_reorder_plan *p, int M)
 {
     const tl_reorder_loop *L = &p->loops[p->nloops - 1];
-    tl_dim B = M >= 0 ? p->loops[M].size : 0;
-    int x;
-    if (M < 0 || tl_dt_size(p->src_md.data_type) != 4 || !tl__sr_q4_blocks_ok(p, B) || L->src_stride != B * B ||
+    int x, first = tl__reorder_threads_split(p);
+    tl_dim B = M >= first ? p->loops[M].size : 0;
+    if (M < first || tl_dt_size(p->src_md.data_type) != 4 || !tl__sr_q4_blocks_ok(p, B) || L->src_stride != B * B ||
         L->size < 4 || L->size > TL__SR_QUADS_TAPS)
         return -1;
-    for (x = 0; x < p->nloops - 1; ++x)
+    for (x = first; x < p->nloops - 1; ++x)
         if (x != M && p->loops[x].size == B && p->loops[x].src_stride == B) return x;
     return -1;
 }

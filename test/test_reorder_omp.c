@@ -104,5 +104,11 @@ int main(void)
         same_for_all_threads(inputs_cut, "oihw", "hwio", TL_F32, TL_F32, -1, 0);
         same_for_all_threads(taps_split, "oihw", "OIhw16i16o", TL_F32, TL_F32, -1, 0);
     }
+    {   /* blocks back to taps by the quads, which walk their lanes' loops
+           whole: from hwio with 256 o's those are the O blocks, dst's
+           outermost loop, which the threads cut (it wrote outside dst) */
+        static const tl_dim lanes_outer[4] = { 256, 256, 3, 3 };
+        same_for_all_threads(lanes_outer, "hwio", "OIhw16o16i", TL_F32, TL_F32, -1, 0);
+    }
     return tl_test_result("reorder_omp");
 }
