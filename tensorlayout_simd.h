@@ -8478,11 +8478,11 @@ static int tl__sr_quads4_converts(const tl_reorder_plan *p, tl__sr_shape *sh)
    row of 16 bytes at a time and read the source a line per tile (f32
    hwio -> OIhw4i16o4i 384x384x3x3: 0.2 of memcpy, now 4.3x faster; 512
    o's 5.7x; io 1024x1024 3.3x; nchw -> nChw4c as fast as before, Zen
-   4). From oihw,
-   whose outputs lie a row apart, the 16 x 16 transposes this would need
-   first cost more than the zipped blocks (tl__sr_perm_pick) save: a
-   stage of bytes transposed by 4 x 4 blocks ran f32 -> s8 OIhw4i16o4i
-   256x256x3x3 per output 1.15x slower, s8 copies no faster. */
+   4). From oihw, whose outputs lie a row apart, the 16 x 16 transposes
+   this would need first cost more than the zipped blocks
+   (tl__sr_perm_pick) save: a stage of bytes transposed by 4 x 4 blocks
+   ran f32 -> s8 OIhw4i16o4i 256x256x3x3 per output 1.15x slower, s8
+   copies no faster. */
 
 /* The loop of p from loops[first] on, other than L and X, whose src
    stride is st; -1. */
