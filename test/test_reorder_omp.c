@@ -89,6 +89,47 @@ static void shared_plan(void)
     free(src);
 }
 
+/* Weights copied on 3 threads between every two of these layouts: the
+   SIMD shapes walk some loops whole in a step, and must not take
+   loops[0] for one where the threads cut it (the quads wrote outside dst
+   for hwio -> OIhw16o16i with 256 outputs, whose rows are then B * B
+   values). 64 inputs and 2x2 taps keep each case at the threads' least
+   work; dst lies between two guards of 4 KiB. A quarter of the pairs
+   under TL_TEST_QUICK. */
+static void weights_every_pair(void)
+{
+    static const char *tags[] = { "oihw", "hwio", "ihwo", "iohw", "Ohwi16o", "OIhw16i16o", "OIhw16o16i",
+                                  "IOhw16o16i", "OIhw8i8o", "OIhw8o8i", "OIhw4i4o", "OIhw4o4i", "OIhw4i16o4i",
+                                  "OIhw2i8o4i" };
+    static const tl_dim dims[4] = { 256, 64, 2, 2 };
+    const long n = (long)(sizeof tags / sizeof tags[0]), guard = 4096;
+    long k, step = n * n / tl_test_cases(n * n);
+    for (k = 0; k < n * n; k += step) {
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        char *src, *out, *exp;
+        size_t ssz, dsz;
+        if (k / n == k % n) continue;
+        CHECK(tl_md_init_by_tag(&s, 4, dims, TL_F32, tags[k / n]) == TL_OK);
+        CHECK(tl_md_init_by_tag(&d, 4, dims, TL_F32, tags[k % n]) == TL_OK);
+        ssz = tl_md_size(&s);
+        dsz = tl_md_size(&d);
+        src = (char *)malloc(ssz);
+        out = (char *)malloc(dsz + 2 * (size_t)guard);
+        exp = (char *)malloc(dsz + 2 * (size_t)guard);
+        rt_fill(&s, src, ssz);
+        memset(exp, 0x5a, dsz + 2 * (size_t)guard);
+        memcpy(out, exp, dsz + 2 * (size_t)guard);
+        rt_ref_reorder(&s, src, &d, exp + guard, NULL);
+        memset(&a, 0, sizeof a);
+        a.nthreads = 3;
+        CHECK(tl_reorder(&s, src, &d, out + guard, &a) == TL_OK);
+        CHECK_MSG(memcmp(out, exp, dsz + 2 * (size_t)guard) == 0, "%s -> %s on 3 threads: dst or its guards differ",
+                  tags[k / n], tags[k % n]);
+        free(src); free(out); free(exp);
+    }
+}
+
 int main(void)
 {
     shared_plan();
@@ -110,5 +151,6 @@ int main(void)
         static const tl_dim lanes_outer[4] = { 256, 256, 3, 3 };
         same_for_all_threads(lanes_outer, "hwio", "OIhw16o16i", TL_F32, TL_F32, -1, 0);
     }
+    weights_every_pair();
     return tl_test_result("reorder_omp");
 }
