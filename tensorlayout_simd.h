@@ -2776,6 +2776,22 @@ static void tl__sr8_units4_tile(int narrow, tl_data_type t, const char *s, size_
    byte r of a dword, or 128 of 4-byte values; AVX-512's units below
    do 16. */
 
+/* A unit's 4 rows rs bytes apart at s into r, a vector of the width
+   whose intrinsics start with PS each, times *v where v is not NULL
+   (each product rounded on its own). */
+#define TL__SR_DW_ROWS(PS, r, s, rs, v) \
+    do { \
+        int k_; \
+        TL__SR_UNROLL \
+        for (k_ = 0; k_ < 4; ++k_) { \
+            r[k_] = PS##loadu_ps((const float *)(const void *)((s) + (size_t)k_ * (rs))); \
+            if (v) { \
+                r[k_] = PS##mul_ps(*(v), r[k_]); \
+                TL__SR_ROUNDED(r[k_]); \
+            } \
+        } \
+    } while (0)
+
 /* 8 f32 values of 4 rows rs bytes apart, times *v (NULL: none), in s8
    (u8) dwords: narrowed as tl__sr8_i8_words narrows (its NaN check
    once for the 4 rows), the packs leave each 128-bit lane values
@@ -2784,15 +2800,7 @@ TL__SR_INLINE simde__m256i tl__sr8_dw_f32(const char *s, size_t rs, const simde_
 {
     simde__m256 f[4];
     simde__m256i w[2];
-    int k;
-    TL__SR_UNROLL
-    for (k = 0; k < 4; ++k) {
-        f[k] = simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)k * rs));
-        if (v) {
-            f[k] = simde_mm256_mul_ps(*v, f[k]);
-            TL__SR_ROUNDED(f[k]);
-        }
-    }
+    TL__SR_DW_ROWS(simde_mm256_, f, s, rs, v);
     tl__sr8_i8_words(f, w, 4, u8);
     return simde_mm256_shuffle_epi8(u8 ? simde_mm256_packus_epi16(w[0], w[1]) : simde_mm256_packs_epi16(w[0], w[1]),
                                     simde_mm256_loadu_si256((const void *)tl__sr16_bytes_t4x4));
@@ -2818,15 +2826,7 @@ TL__SR_INLINE simde__m256i tl__sr8_dw_bytes(const char *s, size_t rs)
 TL__SR_INLINE void tl__sr8_dw_quads(const char *s, size_t rs, char *d, const simde__m256 *v)
 {
     simde__m256 r[4], t[4];
-    int k;
-    TL__SR_UNROLL
-    for (k = 0; k < 4; ++k) {
-        r[k] = simde_mm256_loadu_ps((const float *)(const void *)(s + (size_t)k * rs));
-        if (v) {
-            r[k] = simde_mm256_mul_ps(*v, r[k]);
-            TL__SR_ROUNDED(r[k]);
-        }
-    }
+    TL__SR_DW_ROWS(simde_mm256_, r, s, rs, v);
     TL__SR_LANES_T4X4(simde_mm256_, r, t, 4);
     simde_mm256_storeu_ps((float *)(void *)d, simde_mm256_permute2f128_ps(r[0], r[1], 0x20));
     simde_mm256_storeu_ps((float *)(void *)(d + 32), simde_mm256_permute2f128_ps(r[2], r[3], 0x20));
@@ -4167,17 +4167,12 @@ TL__SR_INLINE simde__m512i tl__sr16_dw_zip(simde__m512i v)
    (tl__sr16_to_i32). */
 TL__SR_INLINE simde__m512i tl__sr16_dw_f32(const char *s, size_t rs, const simde__m512 *v, int u8)
 {
+    simde__m512 f[4];
     simde__m512i r[4];
     int k;
+    TL__SR_DW_ROWS(simde_mm512_, f, s, rs, v);
     TL__SR_UNROLL
-    for (k = 0; k < 4; ++k) {
-        simde__m512 f = simde_mm512_loadu_ps((const float *)(const void *)(s + (size_t)k * rs));
-        if (v) {
-            f = simde_mm512_mul_ps(*v, f);
-            TL__SR_ROUNDED(f);
-        }
-        r[k] = tl__sr16_to_i32(f);
-    }
+    for (k = 0; k < 4; ++k) r[k] = tl__sr16_to_i32(f[k]);
     return tl__sr16_dw_zip(tl__sr16_packs_i8(r[0], r[1], r[2], r[3], u8));
 }
 
@@ -4199,14 +4194,7 @@ TL__SR_INLINE void tl__sr16_dw_quads(const char *s, size_t rs, char *d, const si
 {
     simde__m512 r[4], t[4];
     int k;
-    TL__SR_UNROLL
-    for (k = 0; k < 4; ++k) {
-        r[k] = simde_mm512_loadu_ps((const float *)(const void *)(s + (size_t)k * rs));
-        if (v) {
-            r[k] = simde_mm512_mul_ps(*v, r[k]);
-            TL__SR_ROUNDED(r[k]);
-        }
-    }
+    TL__SR_DW_ROWS(simde_mm512_, r, s, rs, v);
     TL__SR_LANES_T4X4(simde_mm512_, r, t, 4);
     tl__sr16_lanes_t4x4(&r[0], &r[1], &r[2], &r[3]);
     TL__SR_UNROLL
