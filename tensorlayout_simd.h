@@ -161,6 +161,12 @@
 #ifndef TL__SR_SHORT_M
 #define TL__SR_SHORT_M 1024
 #endif
+#ifndef TL__SR_FAR_ROWS
+#define TL__SR_FAR_ROWS 1024    /* dst row bytes from which strips widen to a quarter row, */
+#endif
+#ifndef TL__SR_WIDE_ROWS
+#define TL__SR_WIDE_ROWS 256    /* source rows at most */
+#endif
 #ifndef TL__SR_STRIP_SPLIT
 #define TL__SR_STRIP_SPLIT 1024 /* dst row bytes up to which a streamed row that
                                    does not start a line goes in one strip */
@@ -5912,20 +5918,12 @@ static int tl__sr_lines(const char *d, size_t db)
    apart, tiles rs.d apart, or-ed for tl__sr_lines. */
 static size_t tl__sr_row_gaps(size_t db, tl__sr_runs rs) { return rs.count > 1 ? db | rs.d : db; }
 
-/* Copies element (m, l) from s + (m + l*ss)*es to d + (m*ds + l)*es for
-   m < nm, l < nl: B x B blocks in registers, the borders (nm % B rows,
-   nl % B columns) one element at a time. The blocks go down all of M for
-   one strip of 64 bytes of L (16 f32 values; 128 in AVX-512, below)
-   before the next strip: each
-   destination row then receives a whole cache line at once, and the
-   source is read as a few long sequential streams, which the hardware
-   prefetchers follow (64 short streams at a time, as in square cache
-   tiles, ran at a third of the speed here). */
-TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim ss, char *d,
-                                       tl_dim ds, tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs)
+/* The elements of L a transpose strip covers (tl__sr_transpose_es):
+   dst rows db bytes apart at d, nm of them (M), nl columns (L), blocks
+   of B; nt: streamed, rs: the tiles side by side. */
+static tl_dim tl__sr_strip_of(int es, int wide, tl_dim B, const char *d, size_t db, tl_dim nm, tl_dim nl, int nt,
+                              tl__sr_runs rs)
 {
-    tl_dim B = wide ? wide : 16 / es, slice, m0, m1, l0, k;
-    size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     /* a short M (the 16 channels of nChw16c -> nchw, the 256 of nhwc ->
        nchw, the 256 b of ab -> ba 4096x256) makes many dst rows that each
        get only the strip's bytes before the walk comes back: wider strips
@@ -5949,7 +5947,35 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
        others: nc -> cn 1000x2500 0.67-0.85x) */
     if (nt && db <= TL__SR_STRIP_SPLIT && !tl__sr_lines(d, tl__sr_row_gaps(db, rs)))
         strip = nl;
-    if (strip < B) strip = B;
+    /* dst rows 1 KiB or more apart: a 4 KiB page holds at most 4 of
+       them, so a strip's one line in each left the prefetchers, which
+       stay within pages, nothing to follow; a quarter of the row a
+       visit gives each page 16 lines (f32 nchw -> nhwc on the Zen 4:
+       1x512x28x28 167 -> 44 us, 1x256x56x56 200 -> 85, 8x256x56x56 4.3
+       -> 1.5 ms, 32x256x128x128 from DRAM 90 -> 50 ms; rows of 256 and
+       512 bytes ran 1.1-1.3x slower in wider strips) */
+    if (db >= TL__SR_FAR_ROWS) {
+        tl_dim q = (tl_dim)(db / 4 / 64 * 64 / (size_t)es);     /* whole lines, whole blocks */
+        if (q > TL__SR_WIDE_ROWS) q = TL__SR_WIDE_ROWS;
+        if (q > strip) strip = q;
+    }
+    return strip < B ? B : strip;
+}
+
+/* Copies element (m, l) from s + (m + l*ss)*es to d + (m*ds + l)*es for
+   m < nm, l < nl: B x B blocks in registers, the borders (nm % B rows,
+   nl % B columns) one element at a time. The blocks go down all of M for
+   one strip of L (64 bytes or more: tl__sr_strip_of) before the next
+   strip: each destination row then receives whole cache lines at once, and the
+   source is read as a few long sequential streams, which the hardware
+   prefetchers follow (64 short streams at a time, as in square cache
+   tiles, ran at a third of the speed here). */
+TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim ss, char *d,
+                                       tl_dim ds, tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs)
+{
+    tl_dim B = wide ? wide : 16 / es, slice, m0, m1, l0, k;
+    size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
+    tl_dim strip = tl__sr_strip_of(es, wide, B, d, db, nm, nl, nt, rs);
     /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
        so the pages a strip writes stay in the TLB (no division for the
        many small tiles that need one slice) */

@@ -3761,6 +3761,66 @@ static void lines_inside(void)
     free(scales);
 }
 
+/* Transposes whose dst rows lie 1 KiB or more apart go in strips of a
+   quarter row (tl__sr_strip_of): whole lines and blocks each, the last
+   strip of every tile shorter (a strip of 196 columns once read past
+   the blocks). Bit for bit against the scalar engine, dst aligned and
+   not, on one and two threads; the largest case streams. */
+static void wide_strips(void)
+{
+    static const struct {
+        tl_data_type t;
+        const char *st, *dt;
+        int nd;
+        tl_dim dims[4];
+        tl_dim strip;   /* bytes */
+    } cases[] = {
+        { TL_F32, "nhwc", "nchw", 4, { 2, 17, 28, 28 }, 768 },
+        { TL_F32, "nchw", "nhwc", 4, { 1, 300, 6, 40 }, 256 },
+        { TL_BF16, "nchw", "nhwc", 4, { 1, 600, 8, 8 }, 256 },
+        { TL_U8, "nchw", "nhwc", 4, { 1, 1100, 4, 16 }, 256 },
+        { TL_F32, "ab", "ba", 2, { 1030, 70 }, 1024 },
+        { TL_F32, "nhwc", "nchw", 4, { 2, 33, 160, 210 }, 1024 },
+    };
+    static const char row0[64];
+    size_t i, n = tl_test_cases(6) < 6 ? 5 : 6;   /* the streamed 8.9 MB case in full runs */
+    int nt;
+    for (i = 0; i < n; ++i)
+        for (nt = 1; nt <= 2; ++nt) {
+            tl_memory_desc s, d;
+            tl_reorder_attr a;
+            tl_reorder_plan plan;
+            tl__sr_shape sh;
+            char what[160];
+            size_t es = tl_dt_size(cases[i].t), db;
+            const tl_reorder_loop *L, *M;
+            memset(&a, 0, sizeof a);
+            a.nthreads = nt;
+            snprintf(what, sizeof what, "wide strips %s %s -> %s %ldx%ld..., %d threads", tl_dt_name(cases[i].t),
+                     cases[i].st, cases[i].dt, (long)cases[i].dims[0], (long)cases[i].dims[1], nt);
+            if (tl_md_init_by_tag(&s, cases[i].nd, cases[i].dims, cases[i].t, cases[i].st) ||
+                tl_md_init_by_tag(&d, cases[i].nd, cases[i].dims, cases[i].t, cases[i].dt) ||
+                tl_reorder_plan_init(&plan, &s, &d, &a) || !on_kernel(&plan)) {
+                CHECK_MSG(0, "%s refused", what);
+                continue;
+            }
+            tl__sr_pick_shape(&plan, &sh);
+            CHECK_MSG(sh.shape == TL__SR_TILE_COPY, "%s: shape %d, not tiles", what, sh.shape);
+            if (sh.shape != TL__SR_TILE_COPY) continue;
+            L = &plan.loops[plan.nloops - 1];
+            M = &plan.loops[sh.M];
+            db = (size_t)M->dst_stride * es;
+            CHECK_MSG((size_t)tl__sr_strip_of((int)es, 0, 16 / (tl_dim)es, row0, db, M->size, L->size, 0,
+                                              tl__sr_one_run) * es == (size_t)cases[i].strip &&
+                          L->size % ((tl_dim)cases[i].strip / (tl_dim)es) != 0,
+                      "%s: strips of %ld bytes, L %ld", what,
+                      (long)tl__sr_strip_of((int)es, 0, 16 / (tl_dim)es, row0, db, M->size, L->size, 0,
+                                            tl__sr_one_run) * (long)es, (long)L->size);
+            compare(&s, &d, &a, 0, what);
+            compare(&s, &d, &a, 4 * (nt - 1) + (int)es, what);
+        }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) {
@@ -3780,6 +3840,7 @@ int main(int argc, char **argv)
     lone_tiles();
     depthwise_tiles();
     lines_inside();
+    wide_strips();
     one_block_runs();
     narrow_rows();
     image_planes();
