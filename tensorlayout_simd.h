@@ -5935,8 +5935,8 @@ static tl_dim tl__sr_strip_of(int es, int wide, tl_dim B, const char *d, size_t 
        instead of 16 ran f32 nchw -> nhwc 1.2-1.45x as fast there, where
        the Zen 3's AVX2 strips of 128 bytes ran it at half the speed, and
        the Zen 4's AVX-512 ones at 0.55-0.75x (so Intel's only) */
-    tl_dim strip = ((size_t)nm * (size_t)es <= TL__SR_SHORT_M ? TL__SR_STRIP_SHORT
-                    : wide == 16 && tl__sr_intel() ? TL__SR_STRIP16 : TL__SR_STRIP) / es;
+    int short_m = (size_t)nm * (size_t)es <= TL__SR_SHORT_M;
+    tl_dim strip = (short_m ? TL__SR_STRIP_SHORT : wide == 16 && tl__sr_intel() ? TL__SR_STRIP16 : TL__SR_STRIP) / es;
     /* streamed dst rows that do not start cache lines (f32 nhwc, C not
        in 16s) get the whole row in one strip where it is at most
        TL__SR_STRIP_SPLIT bytes: a 64-byte strip left the two lines it
@@ -5953,8 +5953,11 @@ static tl_dim tl__sr_strip_of(int es, int wide, tl_dim B, const char *d, size_t 
        visit gives each page 16 lines (f32 nchw -> nhwc on the Zen 4:
        1x512x28x28 167 -> 44 us, 1x256x56x56 200 -> 85, 8x256x56x56 4.3
        -> 1.5 ms, 32x256x128x128 from DRAM 90 -> 50 ms; rows of 256 and
-       512 bytes ran 1.1-1.3x slower in wider strips) */
-    if (db >= TL__SR_FAR_ROWS) {
+       512 bytes ran 1.1-1.3x slower in wider strips). Streamed short
+       tiles keep the strips that their fetches of the next strip ahead
+       were tuned to (tl__sr_strip_ahead: f32 ndhwc -> ncdhw
+       8x32x16x28x28 ran 1.24x slower in strips of 1 KiB) */
+    if (db >= TL__SR_FAR_ROWS && !(nt && short_m)) {
         tl_dim q = (tl_dim)(db / 4 / 64 * 64 / (size_t)es);     /* whole lines, whole blocks */
         if (q > TL__SR_WIDE_ROWS) q = TL__SR_WIDE_ROWS;
         if (q > strip) strip = q;

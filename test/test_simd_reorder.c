@@ -3764,8 +3764,9 @@ static void lines_inside(void)
 /* Transposes whose dst rows lie 1 KiB or more apart go in strips of a
    quarter row (tl__sr_strip_of): whole lines and blocks each, the last
    strip of every tile shorter (a strip of 196 columns once read past
-   the blocks). Bit for bit against the scalar engine, dst aligned and
-   not, on one and two threads; the largest case streams. */
+   the blocks); streamed tiles of a short M keep 256 bytes. Bit for bit
+   against the scalar engine, dst aligned and not, on one and two
+   threads; the largest case streams. */
 static void wide_strips(void)
 {
     static const struct {
@@ -3776,11 +3777,11 @@ static void wide_strips(void)
         tl_dim strip;   /* bytes */
     } cases[] = {
         { TL_F32, "nhwc", "nchw", 4, { 2, 17, 28, 28 }, 768 },
-        { TL_F32, "nchw", "nhwc", 4, { 1, 300, 6, 40 }, 256 },
-        { TL_BF16, "nchw", "nhwc", 4, { 1, 600, 8, 8 }, 256 },
-        { TL_U8, "nchw", "nhwc", 4, { 1, 1100, 4, 16 }, 256 },
+        { TL_F32, "nchw", "nhwc", 4, { 1, 300, 8, 40 }, 256 },
+        { TL_BF16, "nchw", "nhwc", 4, { 1, 600, 24, 24 }, 256 },
+        { TL_U8, "nchw", "nhwc", 4, { 1, 1100, 40, 30 }, 256 },
         { TL_F32, "ab", "ba", 2, { 1030, 70 }, 1024 },
-        { TL_F32, "nhwc", "nchw", 4, { 2, 33, 160, 210 }, 1024 },
+        { TL_F32, "nchw", "nhwc", 4, { 1, 1030, 50, 45 }, 1024 },
     };
     static const char row0[64];
     size_t i, n = tl_test_cases(6) < 6 ? 5 : 6;   /* the streamed 8.9 MB case in full runs */
@@ -3816,6 +3817,10 @@ static void wide_strips(void)
                       "%s: strips of %ld bytes, L %ld", what,
                       (long)tl__sr_strip_of((int)es, 0, 16 / (tl_dim)es, row0, db, M->size, L->size, 0,
                                             tl__sr_one_run) * (long)es, (long)L->size);
+            if ((size_t)M->size * es <= TL__SR_SHORT_M)
+                CHECK_MSG(tl__sr_strip_of((int)es, 0, 16 / (tl_dim)es, row0, db, M->size, L->size, 1,
+                                          tl__sr_one_run) * (tl_dim)es == TL__SR_STRIP_SHORT,
+                          "%s: streamed short tiles in strips of other than %d bytes", what, TL__SR_STRIP_SHORT);
             compare(&s, &d, &a, 0, what);
             compare(&s, &d, &a, 4 * (nt - 1) + (int)es, what);
         }
