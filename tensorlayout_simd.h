@@ -2826,46 +2826,31 @@ TL__SR_INLINE simde__m256i tl__sr8_dw_bytes(const char *s, size_t rs)
 }
 
 /* 8 values of 4 rows rs bytes apart, 4 bytes each (f32 times *v; NULL:
-   none), as dst's 8 groups of the 4 rows' values at d, the last 4 groups
-   hop bytes on (64 where they follow on): the 4 x 4 transposes inside
-   the 128-bit lanes leave r[c] values c and 4 + c, whose halves pair up. */
-TL__SR_INLINE void tl__sr8_dw_quads(const char *s, size_t rs, char *d, const simde__m256 *v, size_t hop)
+   none), as dst's 8 groups of the 4 rows' values at d: the 4 x 4
+   transposes inside the 128-bit lanes leave r[c] values c and 4 + c,
+   whose halves pair up. */
+TL__SR_INLINE void tl__sr8_dw_quads(const char *s, size_t rs, char *d, const simde__m256 *v)
 {
     simde__m256 r[4], t[4];
     TL__SR_DW_ROWS(simde_mm256_, r, s, rs, v);
     TL__SR_LANES_T4X4(simde_mm256_, r, t, 4);
     simde_mm256_storeu_ps((float *)(void *)d, simde_mm256_permute2f128_ps(r[0], r[1], 0x20));
     simde_mm256_storeu_ps((float *)(void *)(d + 32), simde_mm256_permute2f128_ps(r[2], r[3], 0x20));
-    simde_mm256_storeu_ps((float *)(void *)(d + hop), simde_mm256_permute2f128_ps(r[0], r[1], 0x31));
-    simde_mm256_storeu_ps((float *)(void *)(d + hop + 32), simde_mm256_permute2f128_ps(r[2], r[3], 0x31));
-}
-
-/* A unit's 32 bytes of dwords to d, the last 16 hop bytes on (16 where
-   they follow on). */
-TL__SR_INLINE void tl__sr8_dw_put(char *d, simde__m256i v, size_t hop)
-{
-    if (hop == 16) {
-        simde_mm256_storeu_si256((void *)d, v);
-        return;
-    }
-    simde_mm_storeu_si128((void *)d, simde_mm256_castsi256_si128(v));
-    simde_mm_storeu_si128((void *)(d + hop), simde_mm256_extracti128_si256(v, 1));
+    simde_mm256_storeu_ps((float *)(void *)(d + 64), simde_mm256_permute2f128_ps(r[0], r[1], 0x31));
+    simde_mm256_storeu_ps((float *)(void *)(d + 96), simde_mm256_permute2f128_ps(r[2], r[3], 0x31));
 }
 
 /* NAME_of: the units of a step, u[0] (outermost) to u[2] each count
    times s and d bytes on and c scales, a unit a piece of dst from its 4
    rows at s, rs bytes apart, as in says: bytes (BYTES) or f32 narrowed
-   to s8, u8 where u8 (F32), one vector of type VI that STORE puts; or
-   4-byte values, QUADS' vectors. A unit's second half of dst goes hop
-   bytes after its first (half a unit where they follow on; further
-   where a unit spans two blocks of X). f32 goes times the scales from
-   sc[sidx], one for the unit or one a value where xc, none where sc is
-   NULL. Each row's line at the same place from nx (the next step's;
-   NULL: none) is fetched on its way. Inlined with in, sc's presence
-   and xc constant. */
+   to s8, u8 where u8 (F32), one vector of type VI; or 4-byte values,
+   QUADS' vectors. f32 goes times the scales from sc[sidx], one for the
+   unit or one a value where xc, none where sc is NULL. Each row's line
+   at the same place from nx (the next step's; NULL: none) is fetched on
+   its way. Inlined with in, sc's presence and xc constant. */
 #define TL__SR_DW_UNITS_DEF(NAME, PS, VF, VI, F32, BYTES, QUADS, STORE) \
-    TL__SR_INLINE void NAME##_of(const char *s, size_t rs, char *d, size_t hop, const tl__sr_runs *u, \
-                                 const char *nx, int in, int u8, const float *sc, tl_dim sidx, int xc) \
+    TL__SR_INLINE void NAME##_of(const char *s, size_t rs, char *d, const tl__sr_runs *u, const char *nx, int in, \
+                                 int u8, const float *sc, tl_dim sidx, int xc) \
     { \
         const tl__sr_runs u0 = u[0], u1 = u[1], u2 = u[2]; /* locals: dst's stores may alias u */ \
         tl_dim a, b, c; \
@@ -2881,28 +2866,28 @@ TL__SR_INLINE void tl__sr8_dw_put(char *d, simde__m256i v, size_t hop)
                     for (r = 0; r < 4; ++r) \
                         if (nx) TL__SIMD_PREFETCH(nx + at + (size_t)r * rs); \
                     if (sc) v = xc ? PS##loadu_ps(sc + k) : PS##set1_ps(sc[k]); \
-                    if (in == TL__SR_DW_QUADS) QUADS(s + at, rs, o, sc ? &v : NULL, hop); \
-                    else if (in == TL__SR_DW_I8) STORE(o, F32(s + at, rs, sc ? &v : NULL, u8), hop); \
-                    else STORE(o, BYTES(s + at, rs), hop); \
+                    if (in == TL__SR_DW_QUADS) QUADS(s + at, rs, o, sc ? &v : NULL); \
+                    else if (in == TL__SR_DW_I8) STORE((void *)o, F32(s + at, rs, sc ? &v : NULL, u8)); \
+                    else STORE((void *)o, BYTES(s + at, rs)); \
                 } \
     } \
-    TL__SR_INLINE void NAME##_scaled(const char *s, size_t rs, char *d, size_t hop, const tl__sr_runs *u, \
-                                     const char *nx, int in, int u8, const float *sc, tl_dim sidx, int xc) \
+    TL__SR_INLINE void NAME##_scaled(const char *s, size_t rs, char *d, const tl__sr_runs *u, const char *nx, int in, \
+                                     int u8, const float *sc, tl_dim sidx, int xc) \
     { \
-        if (!sc) NAME##_of(s, rs, d, hop, u, nx, in, u8, NULL, 0, 0); \
-        else if (xc) NAME##_of(s, rs, d, hop, u, nx, in, u8, sc, sidx, 1); \
-        else NAME##_of(s, rs, d, hop, u, nx, in, u8, sc, sidx, 0); \
+        if (!sc) NAME##_of(s, rs, d, u, nx, in, u8, NULL, 0, 0); \
+        else if (xc) NAME##_of(s, rs, d, u, nx, in, u8, sc, sidx, 1); \
+        else NAME##_of(s, rs, d, u, nx, in, u8, sc, sidx, 0); \
     } \
-    TL__SR_NOINLINE void NAME(const char *s, size_t rs, char *d, size_t hop, const tl__sr_runs *u, const char *nx, \
-                              int in, int u8, const float *sc, tl_dim sidx, int xc) \
+    TL__SR_NOINLINE void NAME(const char *s, size_t rs, char *d, const tl__sr_runs *u, const char *nx, int in, \
+                              int u8, const float *sc, tl_dim sidx, int xc) \
     { \
-        if (in == TL__SR_DW_BYTES) NAME##_of(s, rs, d, hop, u, nx, TL__SR_DW_BYTES, 0, NULL, 0, 0); \
-        else if (in == TL__SR_DW_QUADS) NAME##_scaled(s, rs, d, hop, u, nx, TL__SR_DW_QUADS, 0, sc, sidx, xc); \
-        else NAME##_scaled(s, rs, d, hop, u, nx, TL__SR_DW_I8, u8, sc, sidx, xc); \
+        if (in == TL__SR_DW_BYTES) NAME##_of(s, rs, d, u, nx, TL__SR_DW_BYTES, 0, NULL, 0, 0); \
+        else if (in == TL__SR_DW_QUADS) NAME##_scaled(s, rs, d, u, nx, TL__SR_DW_QUADS, 0, sc, sidx, xc); \
+        else NAME##_scaled(s, rs, d, u, nx, TL__SR_DW_I8, u8, sc, sidx, xc); \
     }
 
 TL__SR_DW_UNITS_DEF(tl__sr8_dw_units, simde_mm256_, simde__m256, simde__m256i, tl__sr8_dw_f32, tl__sr8_dw_bytes,
-                    tl__sr8_dw_quads, tl__sr8_dw_put)
+                    tl__sr8_dw_quads, simde_mm256_storeu_si256)
 
 /* One block of tl__sr8_tiles4: the first mm columns of the block at b
    (rows j at b + off[j], loaded whole) to d, db bytes apart. Plain
@@ -4208,11 +4193,10 @@ TL__SR_INLINE simde__m512i tl__sr16_dw_bytes(const char *s, size_t rs)
 }
 
 /* 16 values of 4 rows rs bytes apart, 4 bytes each (f32 times *v; NULL:
-   none), as dst's 16 groups of the 4 rows' values at d, the last 8
-   groups hop bytes on (128 where they follow on): after the 4 x 4
+   none), as dst's 16 groups of the 4 rows' values at d: after the 4 x 4
    transposes inside the lanes lane k of r[c] holds value 4k + c, and
    the 4 x 4 transpose of lanes puts values 4j..4j+3 in r[j]. */
-TL__SR_INLINE void tl__sr16_dw_quads(const char *s, size_t rs, char *d, const simde__m512 *v, size_t hop)
+TL__SR_INLINE void tl__sr16_dw_quads(const char *s, size_t rs, char *d, const simde__m512 *v)
 {
     simde__m512 r[4], t[4];
     int k;
@@ -4220,23 +4204,11 @@ TL__SR_INLINE void tl__sr16_dw_quads(const char *s, size_t rs, char *d, const si
     TL__SR_LANES_T4X4(simde_mm512_, r, t, 4);
     tl__sr16_lanes_t4x4(&r[0], &r[1], &r[2], &r[3]);
     TL__SR_UNROLL
-    for (k = 0; k < 4; ++k) simde_mm512_storeu_ps((float *)(void *)(d + (k < 2 ? 0 : hop - 128) + 64 * k), r[k]);
-}
-
-/* A unit's 64 bytes of dwords to d, the last 32 hop bytes on (32 where
-   they follow on). */
-TL__SR_INLINE void tl__sr16_dw_put(char *d, simde__m512i v, size_t hop)
-{
-    if (hop == 32) {
-        simde_mm512_storeu_si512((void *)d, v);
-        return;
-    }
-    simde_mm256_storeu_si256((void *)d, simde_mm512_castsi512_si256(v));
-    simde_mm256_storeu_si256((void *)(d + hop), simde_mm512_extracti64x4_epi64(v, 1));
+    for (k = 0; k < 4; ++k) simde_mm512_storeu_ps((float *)(void *)(d + 64 * k), r[k]);
 }
 
 TL__SR_DW_UNITS_DEF(tl__sr16_dw_units, simde_mm512_, simde__m512, simde__m512i, tl__sr16_dw_f32, tl__sr16_dw_bytes,
-                    tl__sr16_dw_quads, tl__sr16_dw_put)
+                    tl__sr16_dw_quads, simde_mm512_storeu_si512)
 
 /* 64 bytes of one merged tile's source row: the values (es bytes each)
    that mask k keeps, the rest loaded as zeros. */
@@ -9798,24 +9770,8 @@ static void tl__sr_columns_step(const tl_reorder_plan *p, const tl__sr_shape *sh
 }
 
 #if TL__SR_AVX2
-#if TL__SR_AVX512
-/* Whether AVX-512's units of 16 take X's blocks of 8 two at a time
-   along K2 (runs u), a unit's halves a block apart in dst, for units
-   that hold in (tl__sr_dw_in): f32 -> s8 or u8 only, which AVX2's units
-   of 8 convert at half the width (f32 -> s8 hwio -> OIhw2i8o4i per-O
-   256x256x3x3 83 -> 69 us on the Zen 4), where copies of bytes and of
-   f32 ran as fast or up to 1.15x slower in pairs. One scale a unit must
-   hold for both blocks, one a value follow on. */
-static int tl__sr_dw_pairs(const tl_reorder_plan *p, const tl_reorder_loop *X, tl__sr_runs u, int in)
-{
-    return tl__sr_avx512() && in == TL__SR_DW_I8 && X->size == 8 && u.count >= 2 &&
-           (!p->scales || u.c == (X->scale_stride == 1 ? 8 : 0));
-}
-#endif
-
 /* A step of TL__SR_DWORDS: Q's groups of 4 rows, each read along K2's
-   blocks of X and X's own blocks of 16 values (AVX-512) or 8, or two
-   blocks of 8 a unit (tl__sr_dw_pairs). */
+   blocks of X and X's own blocks of 16 values (AVX-512) or 8. */
 static void tl__sr_dwords_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i, const tl_dim *hi,
                                const char *s, char *d, tl_dim sidx, const char *next)
 {
@@ -9823,38 +9779,20 @@ static void tl__sr_dwords_step(const tl_reorder_plan *p, const tl__sr_shape *sh,
     size_t es = tl_dt_size(p->src_md.data_type), rs = (size_t)L->src_stride * es;
     int in = tl__sr_dw_in(p), u8 = p->dst_md.data_type == TL_U8, xc = X->scale_stride == 1;
     tl_dim w = tl__sr_avx512() && X->size % 16 == 0 ? 16 : 8;
-    size_t half = (size_t)w * 2 * tl_dt_size(p->dst_md.data_type);    /* a unit's half of dst */
     tl__sr_runs u[3] = { tl__sr_one_run, tl__sr_one_run, tl__sr_one_run };
     if (sh->Q >= 0) u[0] = tl__sr_loop_runs(p, sh->Q, i, hi);
     if (sh->K2 >= 0) u[1] = tl__sr_loop_runs(p, sh->K2, i, hi);
     u[2].count = X->size / w;
     u[2].s = (size_t)w * es;
-    u[2].d = half * 2;
+    u[2].d = (size_t)w * 4 * tl_dt_size(p->dst_md.data_type);
     u[2].c = w * X->scale_stride;
 #if TL__SR_AVX512
     if (w == 16) {
-        tl__sr16_dw_units(s, rs, d, half, u, next, in, u8, p->scales, sidx, xc);
+        tl__sr16_dw_units(s, rs, d, u, next, in, u8, p->scales, sidx, xc);
         return;
     }
-    if (sh->K2 >= 0 && tl__sr_dw_pairs(p, X, u[1], in)) {
-        tl__sr_runs v[3];
-        tl_dim last = u[1].count - 1;
-        v[0] = u[0];
-        v[1] = u[1];
-        v[2] = u[2];
-        v[1].count = u[1].count / 2;
-        v[1].s *= 2;
-        v[1].d *= 2;
-        v[1].c *= 2;
-        tl__sr16_dw_units(s, rs, d, u[1].d, v, next, in, u8, p->scales, sidx, xc);
-        if (u[1].count % 2 == 0) return;
-        s += (size_t)last * u[1].s;     /* the last block alone */
-        d += (size_t)last * u[1].d;
-        sidx += last * u[1].c;
-        u[1].count = 1;
-    }
 #endif
-    tl__sr8_dw_units(s, rs, d, half, u, next, in, u8, p->scales, sidx, xc);
+    tl__sr8_dw_units(s, rs, d, u, next, in, u8, p->scales, sidx, xc);
 }
 #endif
 

@@ -1508,56 +1508,6 @@ static void dwords_of_four_rows(void)
     if (tl__sr_avx2()) CHECK_MSG(taken >= 130, "only %d plans by dwords of four rows", taken);
 }
 
-/* 2i8o4i's blocks of 8 outputs converted from f32 to s8 or u8 by
-   AVX-512's units of 16, two O blocks a unit (tl__sr_dw_pairs; copies
-   keep units of 8): 3, 5 and 8 blocks (an odd one last), no scale, one,
-   or one per output, on 1 to 3 threads (which cut the blocks' loop),
-   dst on a line or off. */
-static void dword_pairs(void)
-{
-    static const struct { tl_data_type s, d; } t[] = { { TL_F32, TL_F32 }, { TL_S8, TL_S8 }, { TL_F32, TL_S8 },
-                                                       { TL_F32, TL_U8 }, { TL_S32, TL_S32 } };
-    static const tl_dim shapes[][4] = { { 24, 16, 3, 3 }, { 40, 8, 1, 1 }, { 64, 16, 2, 2 } };
-    static float scales[64];
-    size_t i, j;
-    int u, paired = 0;
-    weight_scales(scales, sizeof scales / sizeof scales[0]);
-    for (i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
-        for (j = 0; j < sizeof t / sizeof t[0]; ++j)
-            for (u = 0; u < 9; ++u) {
-                tl_memory_desc s, d;
-                tl_reorder_attr a;
-                tl_reorder_plan plan;
-                tl__sr_shape sh;
-                char what[160];
-                int attr = u % 3;
-                if (t[j].s != TL_F32 && attr > 0) continue;
-                memset(&a, 0, sizeof a);
-                a.nthreads = 1 + u / 3;
-                a.scales = attr ? scales : NULL;
-                a.scale_mask = attr == 2 ? 1 : 0;
-                snprintf(what, sizeof what, "dword pairs %s -> %s %ldx%ldx%ldx%ld attr %d, %d threads",
-                         tl_dt_name(t[j].s), tl_dt_name(t[j].d), (long)shapes[i][0], (long)shapes[i][1],
-                         (long)shapes[i][2], (long)shapes[i][3], attr, a.nthreads);
-                if (tl_md_init_by_tag(&s, 4, shapes[i], t[j].s, "hwio") ||
-                    tl_md_init_by_tag(&d, 4, shapes[i], t[j].d, "OIhw2i8o4i") ||
-                    tl_reorder_plan_init(&plan, &s, &d, &a)) {
-                    CHECK_MSG(0, "%s refused", what);
-                    continue;
-                }
-                compare(&s, &d, &a, u % 2 * 4, what);
-                if (!on_kernel(&plan)) continue;
-                tl__sr_pick_shape(&plan, &sh);
-#if TL__SR_AVX512
-                paired += sh.shape == TL__SR_DWORDS && sh.K2 >= 0 &&
-                          tl__sr_dw_pairs(&plan, &plan.loops[sh.K], tl__sr_plan_runs(&plan, sh.K2),
-                                          tl__sr_dw_in(&plan));
-#endif
-            }
-    printf("dword pairs: %d plans\n", paired);
-    if (tl__sr_avx512()) CHECK_MSG(paired >= 30, "only %d plans by pairs of dword blocks", paired);
-}
-
 /* Small copied tiles in runs (tl__sr_tiles_next): channel blocks back
    to planes (nChw16c, nChw8c, nChw4c -> nchw) over planes of 3x3 to
    14x14 in s8, bf16 and f32, a run of tiles a step where a tile is
@@ -3927,7 +3877,6 @@ int main(int argc, char **argv)
     quads4_back();
     rows_from_columns();
     dwords_of_four_rows();
-    dword_pairs();
     tiles_in_runs();
     copy_loops();
     balanced();
