@@ -130,6 +130,51 @@ static void weights_every_pair(void)
     }
 }
 
+/* Activations converted on 3 threads between every two of 7 layouts
+   (blocks of 16, 8 and 4 channels among them), f32 copies, f32 -> s8
+   with per-channel scales, u8 -> f32: dst between 4 KiB guards, equal
+   to the naive reference (a quarter of the pairs under TL_TEST_QUICK). */
+static void activations_every_pair(void)
+{
+    static const char *tags[] = { "nchw", "nhwc", "chwn", "ncwh", "nChw16c", "nChw8c", "nChw4c" };
+    static const struct { tl_data_type s, d; int scaled; } t[] = {
+        { TL_F32, TL_F32, 0 }, { TL_F32, TL_S8, 1 }, { TL_U8, TL_F32, 0 }
+    };
+    static const tl_dim dims[4] = { 4, 48, 19, 19 };
+    const long n = (long)(sizeof tags / sizeof tags[0]), nt = (long)(sizeof t / sizeof t[0]), guard = 4096;
+    long k, step = n * n * nt / tl_test_cases(n * n * nt);
+    float scales[48];
+    for (k = 0; k < 48; ++k) scales[k] = 0.25f + 0.125f * (float)(k % 7);
+    for (k = 0; k < n * n * nt; k += step) {
+        long pair = k / nt, c = k % nt;
+        tl_memory_desc s, d;
+        tl_reorder_attr a;
+        char *src, *out, *exp;
+        size_t ssz, dsz;
+        if (pair / n == pair % n) continue;
+        CHECK(tl_md_init_by_tag(&s, 4, dims, t[c].s, tags[pair / n]) == TL_OK);
+        CHECK(tl_md_init_by_tag(&d, 4, dims, t[c].d, tags[pair % n]) == TL_OK);
+        memset(&a, 0, sizeof a);
+        a.scales = t[c].scaled ? scales : NULL;
+        a.scale_mask = t[c].scaled ? 1 << 1 : 0;
+        ssz = tl_md_size(&s);
+        dsz = tl_md_size(&d);
+        src = (char *)malloc(ssz);
+        out = (char *)malloc(dsz + 2 * (size_t)guard);
+        exp = (char *)malloc(dsz + 2 * (size_t)guard);
+        rt_fill(&s, src, ssz);
+        memset(exp, 0x5a, dsz + 2 * (size_t)guard);
+        memcpy(out, exp, dsz + 2 * (size_t)guard);
+        rt_ref_reorder(&s, src, &d, exp + guard, &a);
+        a.nthreads = 3;
+        CHECK(tl_reorder(&s, src, &d, out + guard, &a) == TL_OK);
+        CHECK_MSG(memcmp(out, exp, dsz + 2 * (size_t)guard) == 0,
+                  "%s %s -> %s %s on 3 threads: dst or its guards differ", tl_dt_name(t[c].s), tags[pair / n],
+                  tl_dt_name(t[c].d), tags[pair % n]);
+        free(src); free(out); free(exp);
+    }
+}
+
 int main(void)
 {
     shared_plan();
@@ -152,5 +197,6 @@ int main(void)
         same_for_all_threads(lanes_outer, "hwio", "OIhw16o16i", TL_F32, TL_F32, -1, 0);
     }
     weights_every_pair();
+    activations_every_pair();
     return tl_test_result("reorder_omp");
 }
