@@ -162,10 +162,10 @@
 #define TL__SR_SHORT_M 1024
 #endif
 #ifndef TL__SR_FAR_ROWS
-#define TL__SR_FAR_ROWS 1024    /* dst row bytes from which strips widen to a quarter row, */
+#define TL__SR_FAR_ROWS 1024    /* dst row bytes from which strips widen to a quarter row */
 #endif
 #ifndef TL__SR_WIDE_ROWS
-#define TL__SR_WIDE_ROWS 256    /* source rows at most */
+#define TL__SR_WIDE_ROWS 256    /* source rows a widened strip reads at most */
 #endif
 #ifndef TL__SR_STRIP_SPLIT
 #define TL__SR_STRIP_SPLIT 1024 /* dst row bytes up to which a streamed row that
@@ -5918,12 +5918,13 @@ static int tl__sr_lines(const char *d, size_t db)
    apart, tiles rs.d apart, or-ed for tl__sr_lines. */
 static size_t tl__sr_row_gaps(size_t db, tl__sr_runs rs) { return rs.count > 1 ? db | rs.d : db; }
 
-/* The elements of L a transpose strip covers (tl__sr_transpose_es):
-   dst rows db bytes apart at d, nm of them (M), nl columns (L), blocks
-   of B; nt: streamed, rs: the tiles side by side. */
-static tl_dim tl__sr_strip_of(int es, int wide, tl_dim B, const char *d, size_t db, tl_dim nm, tl_dim nl, int nt,
+/* The elements of L a transpose strip covers (tl__sr_transpose_es,
+   whose blocks it keeps whole): dst rows db bytes apart at d, nm of them
+   (M), nl columns (L); nt: streamed, rs: the tiles side by side. */
+static tl_dim tl__sr_strip_of(int es, int wide, const char *d, size_t db, tl_dim nm, tl_dim nl, int nt,
                               tl__sr_runs rs)
 {
+    tl_dim B = wide ? wide : 16 / es;
     /* a short M (the 16 channels of nChw16c -> nchw, the 256 of nhwc ->
        nchw, the 256 b of ab -> ba 4096x256) makes many dst rows that each
        get only the strip's bytes before the walk comes back: wider strips
@@ -5978,7 +5979,7 @@ TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim s
 {
     tl_dim B = wide ? wide : 16 / es, slice, m0, m1, l0, k;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
-    tl_dim strip = tl__sr_strip_of(es, wide, B, d, db, nm, nl, nt, rs);
+    tl_dim strip = tl__sr_strip_of(es, wide, d, db, nm, nl, nt, rs);
     /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
        so the pages a strip writes stay in the TLB (no division for the
        many small tiles that need one slice) */

@@ -89,6 +89,24 @@ static void shared_plan(void)
     free(src);
 }
 
+/* s -> d with attr a on 3 threads, dst between two guards of 4 KiB:
+   dst and guards equal to the naive reference's, or a failure naming
+   what. */
+static void guarded_on_three_threads(const tl_memory_desc *s, const tl_memory_desc *d, tl_reorder_attr a,
+                                     const char *what)
+{
+    const size_t guard = 4096, ssz = tl_md_size(s), dsz = tl_md_size(d);
+    char *src = (char *)malloc(ssz), *out = (char *)malloc(dsz + 2 * guard), *exp = (char *)malloc(dsz + 2 * guard);
+    rt_fill(s, src, ssz);
+    memset(exp, 0x5a, dsz + 2 * guard);
+    memcpy(out, exp, dsz + 2 * guard);
+    rt_ref_reorder(s, src, d, exp + guard, &a);
+    a.nthreads = 3;
+    CHECK(tl_reorder(s, src, d, out + guard, &a) == TL_OK);
+    CHECK_MSG(memcmp(out, exp, dsz + 2 * guard) == 0, "%s on 3 threads: dst or its guards differ", what);
+    free(src); free(out); free(exp);
+}
+
 /* Weights copied on 3 threads between every two of these layouts: the
    SIMD shapes walk some loops whole in a step, and must not take
    loops[0] for one where the threads cut it (the quads wrote outside dst
@@ -102,31 +120,18 @@ static void weights_every_pair(void)
                                   "IOhw16o16i", "OIhw8i8o", "OIhw8o8i", "OIhw4i4o", "OIhw4o4i", "OIhw4i16o4i",
                                   "OIhw2i8o4i" };
     static const tl_dim dims[4] = { 256, 64, 2, 2 };
-    const long n = (long)(sizeof tags / sizeof tags[0]), guard = 4096;
+    const long n = (long)(sizeof tags / sizeof tags[0]);
     long k, step = n * n / tl_test_cases(n * n);
     for (k = 0; k < n * n; k += step) {
         tl_memory_desc s, d;
         tl_reorder_attr a;
-        char *src, *out, *exp;
-        size_t ssz, dsz;
+        char what[96];
         if (k / n == k % n) continue;
         CHECK(tl_md_init_by_tag(&s, 4, dims, TL_F32, tags[k / n]) == TL_OK);
         CHECK(tl_md_init_by_tag(&d, 4, dims, TL_F32, tags[k % n]) == TL_OK);
-        ssz = tl_md_size(&s);
-        dsz = tl_md_size(&d);
-        src = (char *)malloc(ssz);
-        out = (char *)malloc(dsz + 2 * (size_t)guard);
-        exp = (char *)malloc(dsz + 2 * (size_t)guard);
-        rt_fill(&s, src, ssz);
-        memset(exp, 0x5a, dsz + 2 * (size_t)guard);
-        memcpy(out, exp, dsz + 2 * (size_t)guard);
-        rt_ref_reorder(&s, src, &d, exp + guard, NULL);
         memset(&a, 0, sizeof a);
-        a.nthreads = 3;
-        CHECK(tl_reorder(&s, src, &d, out + guard, &a) == TL_OK);
-        CHECK_MSG(memcmp(out, exp, dsz + 2 * (size_t)guard) == 0, "%s -> %s on 3 threads: dst or its guards differ",
-                  tags[k / n], tags[k % n]);
-        free(src); free(out); free(exp);
+        snprintf(what, sizeof what, "%s -> %s", tags[k / n], tags[k % n]);
+        guarded_on_three_threads(&s, &d, a, what);
     }
 }
 
@@ -141,7 +146,7 @@ static void activations_every_pair(void)
         { TL_F32, TL_F32, 0 }, { TL_F32, TL_S8, 1 }, { TL_U8, TL_F32, 0 }
     };
     static const tl_dim dims[4] = { 4, 48, 19, 19 };
-    const long n = (long)(sizeof tags / sizeof tags[0]), nt = (long)(sizeof t / sizeof t[0]), guard = 4096;
+    const long n = (long)(sizeof tags / sizeof tags[0]), nt = (long)(sizeof t / sizeof t[0]);
     long k, step = n * n * nt / tl_test_cases(n * n * nt);
     float scales[48];
     for (k = 0; k < 48; ++k) scales[k] = 0.25f + 0.125f * (float)(k % 7);
@@ -149,29 +154,16 @@ static void activations_every_pair(void)
         long pair = k / nt, c = k % nt;
         tl_memory_desc s, d;
         tl_reorder_attr a;
-        char *src, *out, *exp;
-        size_t ssz, dsz;
+        char what[96];
         if (pair / n == pair % n) continue;
         CHECK(tl_md_init_by_tag(&s, 4, dims, t[c].s, tags[pair / n]) == TL_OK);
         CHECK(tl_md_init_by_tag(&d, 4, dims, t[c].d, tags[pair % n]) == TL_OK);
         memset(&a, 0, sizeof a);
         a.scales = t[c].scaled ? scales : NULL;
         a.scale_mask = t[c].scaled ? 1 << 1 : 0;
-        ssz = tl_md_size(&s);
-        dsz = tl_md_size(&d);
-        src = (char *)malloc(ssz);
-        out = (char *)malloc(dsz + 2 * (size_t)guard);
-        exp = (char *)malloc(dsz + 2 * (size_t)guard);
-        rt_fill(&s, src, ssz);
-        memset(exp, 0x5a, dsz + 2 * (size_t)guard);
-        memcpy(out, exp, dsz + 2 * (size_t)guard);
-        rt_ref_reorder(&s, src, &d, exp + guard, &a);
-        a.nthreads = 3;
-        CHECK(tl_reorder(&s, src, &d, out + guard, &a) == TL_OK);
-        CHECK_MSG(memcmp(out, exp, dsz + 2 * (size_t)guard) == 0,
-                  "%s %s -> %s %s on 3 threads: dst or its guards differ", tl_dt_name(t[c].s), tags[pair / n],
-                  tl_dt_name(t[c].d), tags[pair % n]);
-        free(src); free(out); free(exp);
+        snprintf(what, sizeof what, "%s %s -> %s %s", tl_dt_name(t[c].s), tags[pair / n], tl_dt_name(t[c].d),
+                 tags[pair % n]);
+        guarded_on_three_threads(&s, &d, a, what);
     }
 }
 

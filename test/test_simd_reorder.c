@@ -3794,6 +3794,7 @@ static void wide_strips(void)
             tl__sr_shape sh;
             char what[160];
             size_t es = tl_dt_size(cases[i].t), db;
+            tl_dim strip;
             const tl_reorder_loop *L, *M;
             memset(&a, 0, sizeof a);
             a.nthreads = nt;
@@ -3811,15 +3812,12 @@ static void wide_strips(void)
             L = &plan.loops[plan.nloops - 1];
             M = &plan.loops[sh.M];
             db = (size_t)M->dst_stride * es;
-            CHECK_MSG((size_t)tl__sr_strip_of((int)es, 0, 16 / (tl_dim)es, row0, db, M->size, L->size, 0,
-                                              tl__sr_one_run) * es == (size_t)cases[i].strip &&
-                          L->size % ((tl_dim)cases[i].strip / (tl_dim)es) != 0,
-                      "%s: strips of %ld bytes, L %ld", what,
-                      (long)tl__sr_strip_of((int)es, 0, 16 / (tl_dim)es, row0, db, M->size, L->size, 0,
-                                            tl__sr_one_run) * (long)es, (long)L->size);
+            strip = tl__sr_strip_of((int)es, 0, row0, db, M->size, L->size, 0, tl__sr_one_run);
+            CHECK_MSG((size_t)strip * es == (size_t)cases[i].strip && L->size % strip != 0,
+                      "%s: strips of %ld bytes, L %ld", what, (long)strip * (long)es, (long)L->size);
             if ((size_t)M->size * es <= TL__SR_SHORT_M)
-                CHECK_MSG(tl__sr_strip_of((int)es, 0, 16 / (tl_dim)es, row0, db, M->size, L->size, 1,
-                                          tl__sr_one_run) * (tl_dim)es == TL__SR_STRIP_SHORT,
+                CHECK_MSG(tl__sr_strip_of((int)es, 0, row0, db, M->size, L->size, 1, tl__sr_one_run) * (tl_dim)es ==
+                              TL__SR_STRIP_SHORT,
                           "%s: streamed short tiles in strips of other than %d bytes", what, TL__SR_STRIP_SHORT);
             compare(&s, &d, &a, 0, what);
             compare(&s, &d, &a, 4 * (nt - 1) + (int)es, what);
