@@ -4211,9 +4211,11 @@ TL__SR_DW_UNITS_DEF(tl__sr16_dw_units, simde_mm512_, simde__m512, simde__m512i, 
                     tl__sr16_dw_quads, simde_mm512_storeu_si512)
 
 /* 64 bytes of one merged tile's source row: the values (es bytes each)
-   that mask k keeps, the rest loaded as zeros. */
+   that mask k keeps, the rest loaded as zeros; a whole row unmasked
+   (masked loads of every lane are slower on Zen 5, tl__sr16_pack_set). */
 TL__SR_INLINE simde__m512 tl__sr16_cols_at(const char *p, int es, uint32_t k)
 {
+    if (k == (es == 2 ? 0xffffffffu : 0xffffu)) return simde_mm512_loadu_ps((const float *)(const void *)p);
     if (es == 2) return simde_mm512_castsi512_ps(_mm512_maskz_loadu_epi16((simde__mmask32)k, p));
     return simde_mm512_castsi512_ps(_mm512_maskz_loadu_epi32((simde__mmask16)k, p));
 }
@@ -5125,6 +5127,27 @@ TL__SR_INLINE simde__m512 tl__sr16_quad_row(const float *row, const tl__sr_quad 
     return v;
 }
 
+/* The 16 columns at row of 4 rows (rs apart, scales f) packed into
+   S's 64 bytes for tl__sr16_pack_sets; m: the columns there. Whole
+   columns load unmasked: masked loads, even of all 16 lanes, made the
+   packing of f32 -> s8 OIhw4i16o4i 256x256x3x3 1.37x slower from L1
+   (Zen 5). */
+TL__SR_INLINE void tl__sr16_pack_set(const tl__sr_q *q, int extra, int u8, const float *row, size_t rs,
+                                     const simde__m512 *f, simde__mmask16 m, char *S)
+{
+    simde__m512i a[4];
+    int r;
+    TL__SR_UNROLL
+    for (r = 0; r < 4; ++r) {
+        simde__m512 v = m == 0xffff ? simde_mm512_loadu_ps(row + (size_t)r * rs)
+                                    : _mm512_maskz_loadu_ps(m, row + (size_t)r * rs);
+        a[r] = tl__sr16_to_i32(tl__sr16_quantize(q, extra, v, 1, f[r]));
+    }
+    simde_mm512_storeu_si512((void *)S,
+                             simde_mm512_shuffle_epi8(tl__sr16_packs_i8(a[0], a[1], a[2], a[3], u8),
+                                                      simde_mm512_loadu_si512((const void *)tl__sr16_bytes_t4x4)));
+}
+
 /* Blocks of OIhw4i16o4i (and its kin) from an f32 source, in two
    passes over their 16 R rows of nC values (rows rs values apart, a
    group's 4 Z values zs apart in a row). First each row's run is
@@ -5146,23 +5169,16 @@ TL__SR_INLINE simde__m512 tl__sr16_quad_row(const float *row, const tl__sr_quad 
 TL__SR_INLINE void tl__sr16_pack_sets(const tl__sr_q *q, int extra, int u8, const float *src, size_t rs,
                                       tl_dim nC, const float *sc, char *S)
 {
-    simde__m512i bytes = simde_mm512_loadu_si512((const void *)tl__sr16_bytes_t4x4);
-    tl_dim k, nk = (nC + 15) / 16;
+    tl_dim k, nfull = nC / 16;
     int h, r;
     for (h = 0; h < 4; ++h) {
         const float *row = src + (size_t)(4 * h) * rs;
         simde__m512 f[4];
         for (r = 0; r < 4; ++r) f[r] = simde_mm512_set1_ps(sc[4 * h + r]);
-        for (k = 0; k < nk; ++k, row += 16, S += 64) {
-            simde__mmask16 m = 16 * k + 16 <= nC ? 0xffff : (simde__mmask16)((1u << (nC - 16 * k)) - 1);
-            simde__m512i a[4];
-            TL__SR_UNROLL
-            for (r = 0; r < 4; ++r) {
-                simde__m512 v = _mm512_maskz_loadu_ps(m, row + (size_t)r * rs);
-                a[r] = tl__sr16_to_i32(tl__sr16_quantize(q, extra, v, 1, f[r]));
-            }
-            simde_mm512_storeu_si512((void *)S, simde_mm512_shuffle_epi8(tl__sr16_packs_i8(a[0], a[1], a[2], a[3], u8),
-                                                                         bytes));
+        for (k = 0; k < nfull; ++k, row += 16, S += 64) tl__sr16_pack_set(q, extra, u8, row, rs, f, 0xffff, S);
+        if (nC % 16) {
+            tl__sr16_pack_set(q, extra, u8, row, rs, f, (simde__mmask16)((1u << nC % 16) - 1), S);
+            S += 64;
         }
     }
 }
@@ -7669,7 +7685,16 @@ static int tl__sr_lone_fits(const tl_reorder_plan *p, int M)
    as staged tiles through AVX2's strips, 190 us against 110 on one
    thread; merged 77). Scales along L elsewhere keep the rows transposed
    straight from the source (tl__sr_perm_rows4), which ran oihw ->
-   OIhw16i16o 1.15x faster than merged (tlbench). */
+   OIhw16i16o 1.15x faster than merged (tlbench). AVX-512 copies of
+   4-byte values whose tiles end in a partial block of 16 M rows take
+   the f32 converting kernel too (tl__sr16_rows_to_f32, no scales): f32
+   oihw -> hwio 256x256x3x3 (tiles of 774 and 756 rows, L 256) 207 ->
+   157 us in process on the Zen 5, where tl__sr16_tile_rows4 with the
+   last rows masked the same way ran as slow as with AVX2's blocks for
+   them. Tiles in whole blocks keep tl__sr16_tile_rows4, which ran
+   oihw -> OIhw16i16o 256x256x3x3 1.045x faster than that kernel (hwio
+   64x64x3x3 and 128x128x3x3: the same). Why the two walks of the same
+   loads and stores differ is not known. */
 static int tl__sr_merge_kernel(const tl_reorder_plan *p, const tl__sr_shape *sh)
 {
     size_t es = tl_dt_size(p->src_md.data_type);
@@ -9899,6 +9924,10 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
         }
         if (es == 2) {
             tl__sr16_tile_rows2(s, (size_t)lp[L].src_stride * 2, d, sh->rows, nm, n, NULL);
+            break;
+        }
+        if (n % 16 == 0 && nm % 16 != 0) {     /* see tl__sr_merge_kernel */
+            tl__sr16_rows_to_f32(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, NULL);
             break;
         }
         if (tl__sr_wide(d, 0, nm, n, 0) == 16) {

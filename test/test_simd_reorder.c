@@ -491,7 +491,9 @@ static void weights(void)
    a dst off the cache line. f32 -> 8 bits with 9 taps or fewer (1x1
    too) is zipped straight from the source instead (through sets of
    packed rows, never onepass's S): quads of one window and of several
-   (3x3, 2x3). On AVX2 machines, f32 -> 8 bits with runs
+   (3x3, 2x3), and OIhw16o4i's runs of 3 I blocks of 4 (108 columns:
+   the packed sets' last vector partial, loaded masked). On AVX2
+   machines, f32 -> 8 bits with runs
    of 8 taps or more goes straight from the source too, 8 groups at a
    time and lone ones in pairs (3x3: 1 lone tap a run, 5x5 and 7x7: 3
    and 6 octs a run), and so does 1x1, whose pairs are each one load.
@@ -516,6 +518,7 @@ static void onepass_blocks(void)
         { TL_F32, TL_U8, "oihw", "OIhw4i16o4i", { 32, 48, 3, 3 }, 4, 1, 1 },
         { TL_F32, TL_S8, "oihw", "OIhw4i16o4i", { 48, 64, 1, 1 }, 4, 1, 1 },
         { TL_F32, TL_U8, "oihw", "OIhw4i16o4i", { 32, 32, 1, 1 }, 4, 1, 1 },
+        { TL_F32, TL_S8, "oihw", "OIhw16o4i", { 32, 12, 3, 3 }, 4, 1, 0 },
         { TL_BF16, TL_S8, "hwio", "OIhw4i16o4i", { 16, 16, 3, 3 }, 4, 0, 0 },
         { TL_S8, TL_S8, "oidhw", "OIdhw4i16o4i", { 32, 16, 2, 3, 3 }, 5, 0, 0 },
         { TL_BF16, TL_BF16, "oihw", "OIhw8i16o2i", { 32, 32, 3, 3 }, 4, 0, 0 },
