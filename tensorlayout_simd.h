@@ -9926,7 +9926,7 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             tl__sr16_tile_rows2(s, (size_t)lp[L].src_stride * 2, d, sh->rows, nm, n, NULL);
             break;
         }
-        if (n % 16 == 0 && nm % 16 != 0) {     /* see tl__sr_merge_kernel */
+        if (n % 16 == 0 && nm % 16 != 0 && tl__sr_avx512()) {      /* see tl__sr_merge_kernel */
             tl__sr16_rows_to_f32(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, NULL);
             break;
         }
