@@ -4210,14 +4210,33 @@ TL__SR_INLINE void tl__sr16_dw_quads(const char *s, size_t rs, char *d, const si
 TL__SR_DW_UNITS_DEF(tl__sr16_dw_units, simde_mm512_, simde__m512, simde__m512i, tl__sr16_dw_f32, tl__sr16_dw_bytes,
                     tl__sr16_dw_quads, simde_mm512_storeu_si512)
 
+/* The first m (a mask) of 16 values of n bytes each (1, 2 or 4) at p,
+   packed from the vector's start: all 16 or the first 8 by plain loads
+   (masked ones, where plain ones would do, made runs of 8 (bf16 -> u8
+   nChw8c -> nhwc) 1.6x slower on the Zen 4). */
+TL__SR_INLINE simde__m512i tl__sr16_load_lanes(int n, const char *p, simde__mmask16 m)
+{
+    const __m128i *p16 = (const __m128i *)(const void *)p;
+    const __m256i *p32 = (const __m256i *)(const void *)p;
+    if (m == 0xffff && n == 1) return _mm512_castsi128_si512(_mm_loadu_si128(p16));
+    if (m == 0xffff && n == 2) return _mm512_castsi256_si512(_mm256_loadu_si256(p32));
+    if (m == 0xffff) return _mm512_loadu_si512(p);
+    if (m == 0xff && n == 1) return _mm512_castsi128_si512(_mm_loadl_epi64(p16));
+    if (m == 0xff && n == 2) return _mm512_castsi128_si512(_mm_loadu_si128(p16));
+    if (m == 0xff) return _mm512_castsi256_si512(_mm256_loadu_si256(p32));
+    if (n == 1) return _mm512_maskz_loadu_epi8(m, p);
+    if (n == 2) return _mm512_maskz_loadu_epi16(m, p);
+    return _mm512_maskz_loadu_epi32(m, p);
+}
+
 /* 64 bytes of one merged tile's source row: the values (es bytes each)
    that mask k keeps, the rest loaded as zeros; a whole row unmasked
    (masked loads of every lane are slower on Zen 5, tl__sr16_pack_set). */
 TL__SR_INLINE simde__m512 tl__sr16_cols_at(const char *p, int es, uint32_t k)
 {
-    if (k == (es == 2 ? 0xffffffffu : 0xffffu)) return simde_mm512_loadu_ps((const float *)(const void *)p);
-    if (es == 2) return simde_mm512_castsi512_ps(_mm512_maskz_loadu_epi16((simde__mmask32)k, p));
-    return simde_mm512_castsi512_ps(_mm512_maskz_loadu_epi32((simde__mmask16)k, p));
+    if (es == 4) return simde_mm512_castsi512_ps(tl__sr16_load_lanes(4, p, (simde__mmask16)k));
+    if (k == 0xffffffffu) return simde_mm512_loadu_ps((const float *)(const void *)p);
+    return simde_mm512_castsi512_ps(_mm512_maskz_loadu_epi16((simde__mmask32)k, p));
 }
 
 /* PUT of the merged tiles of 2-byte values: word pairs transposed as
@@ -4683,25 +4702,6 @@ enum { TL__SR_UNSCALED, TL__SR_SCALED_ONCE, TL__SR_SCALED_EACH };
    0.13 to 0.2 of memcpy (Zen 4). The last vector of a run is masked, so
    runs of any length take it. */
 
-/* The first m (a mask) of 16 values of n bytes each (1, 2 or 4) at p,
-   packed from the vector's start: all 16 or the first 8 by plain loads
-   (masked ones, where plain ones would do, made runs of 8 (bf16 -> u8
-   nChw8c -> nhwc) 1.6x slower on the Zen 4). */
-TL__SR_INLINE simde__m512i tl__sr16_load_lanes(int n, const char *p, simde__mmask16 m)
-{
-    const __m128i *p16 = (const __m128i *)(const void *)p;
-    const __m256i *p32 = (const __m256i *)(const void *)p;
-    if (m == 0xffff && n == 1) return _mm512_castsi128_si512(_mm_loadu_si128(p16));
-    if (m == 0xffff && n == 2) return _mm512_castsi256_si512(_mm256_loadu_si256(p32));
-    if (m == 0xffff) return _mm512_loadu_si512(p);
-    if (m == 0xff && n == 1) return _mm512_castsi128_si512(_mm_loadl_epi64(p16));
-    if (m == 0xff && n == 2) return _mm512_castsi128_si512(_mm_loadu_si128(p16));
-    if (m == 0xff) return _mm512_castsi256_si512(_mm256_loadu_si256(p32));
-    if (n == 1) return _mm512_maskz_loadu_epi8(m, p);
-    if (n == 2) return _mm512_maskz_loadu_epi16(m, p);
-    return _mm512_maskz_loadu_epi32(m, p);
-}
-
 /* The lanes of mask m of x (n-byte values from the vector's start) at
    p: all 16 in one store (streamed where nt; p then 16-byte aligned),
    the first 8 in a plain one. */
@@ -5128,10 +5128,10 @@ TL__SR_INLINE simde__m512 tl__sr16_quad_row(const float *row, const tl__sr_quad 
 }
 
 /* The 16 columns at row of 4 rows (rs apart, scales f) packed into
-   S's 64 bytes for tl__sr16_pack_sets; m: the columns there. Whole
-   columns load unmasked: masked loads, even of all 16 lanes, made the
-   packing of f32 -> s8 OIhw4i16o4i 256x256x3x3 1.37x slower from L1
-   (Zen 5). */
+   S's 64 bytes for tl__sr16_pack_sets; m: the columns there, whole ones
+   loaded unmasked (tl__sr16_load_lanes): masked loads of all 16 lanes
+   made the packing of f32 -> s8 OIhw4i16o4i 256x256x3x3 1.37x slower
+   from L1 (Zen 5). */
 TL__SR_INLINE void tl__sr16_pack_set(const tl__sr_q *q, int extra, int u8, const float *row, size_t rs,
                                      const simde__m512 *f, simde__mmask16 m, char *S)
 {
@@ -5139,8 +5139,7 @@ TL__SR_INLINE void tl__sr16_pack_set(const tl__sr_q *q, int extra, int u8, const
     int r;
     TL__SR_UNROLL
     for (r = 0; r < 4; ++r) {
-        simde__m512 v = m == 0xffff ? simde_mm512_loadu_ps(row + (size_t)r * rs)
-                                    : _mm512_maskz_loadu_ps(m, row + (size_t)r * rs);
+        simde__m512 v = simde_mm512_castsi512_ps(tl__sr16_load_lanes(4, (const char *)(row + (size_t)r * rs), m));
         a[r] = tl__sr16_to_i32(tl__sr16_quantize(q, extra, v, 1, f[r]));
     }
     simde_mm512_storeu_si512((void *)S,
@@ -5886,11 +5885,15 @@ TL__SR_INLINE void tl__sr_prefetch_rows(const char *s, size_t sb, size_t w, tl_d
    8x256x56x56 1.8x, ab -> ba 4096x4096 1.5x. The whole next strip sent
    at once before this one gained a fraction of that (1.1x; the core
    seems to drop prefetches beyond its queue). */
+/* The side of a transpose's blocks: wide's (tl__sr_wide), else SSE2's
+   16 bytes. */
+static tl_dim tl__sr_block_of(int es, int wide) { return wide ? wide : 16 / es; }
+
 TL__SR_INLINE void tl__sr_strip_ahead(int es, int wide, const char *s, size_t sb, char *d, size_t db,
                                       tl_dim mb, tl_dim lb, int nt, const char *next, size_t w,
                                       tl_dim n)
 {
-    tl_dim B = wide ? wide : 16 / es, share = (n + mb / B - 1) / (mb / B), r = 0, m;
+    tl_dim B = tl__sr_block_of(es, wide), share = (n + mb / B - 1) / (mb / B), r = 0, m;
     for (m = 0; m < mb; m += B, r += share) {
         if (r < n) tl__sr_prefetch_rows(next + (size_t)r * sb, sb, w, n - r < share ? n - r : share, 1);
         tl__sr_strip(es, wide, s + (size_t)m * (size_t)es, sb, d + (size_t)m * db, db, B, lb, nt);
@@ -5940,7 +5943,7 @@ static size_t tl__sr_row_gaps(size_t db, tl__sr_runs rs) { return rs.count > 1 ?
 static tl_dim tl__sr_strip_of(int es, int wide, const char *d, size_t db, tl_dim nm, tl_dim nl, int nt,
                               tl__sr_runs rs)
 {
-    tl_dim B = wide ? wide : 16 / es;
+    tl_dim B = tl__sr_block_of(es, wide);
     /* a short M (the 16 channels of nChw16c -> nchw, the 256 of nhwc ->
        nchw, the 256 b of ab -> ba 4096x256) makes many dst rows that each
        get only the strip's bytes before the walk comes back: wider strips
@@ -5993,7 +5996,7 @@ static tl_dim tl__sr_strip_of(int es, int wide, const char *d, size_t db, tl_dim
 TL__SR_INLINE void tl__sr_transpose_es(int es, int wide, const char *s, tl_dim ss, char *d,
                                        tl_dim ds, tl_dim nm, tl_dim nl, int nt, tl__sr_runs rs)
 {
-    tl_dim B = wide ? wide : 16 / es, slice, m0, m1, l0, k;
+    tl_dim B = tl__sr_block_of(es, wide), slice, m0, m1, l0, k;
     size_t sb = (size_t)ss * (size_t)es, db = (size_t)ds * (size_t)es;
     tl_dim strip = tl__sr_strip_of(es, wide, d, db, nm, nl, nt, rs);
     /* M in slices whose destination rows span at most TL__SR_SLICE bytes,
@@ -7685,16 +7688,7 @@ static int tl__sr_lone_fits(const tl_reorder_plan *p, int M)
    as staged tiles through AVX2's strips, 190 us against 110 on one
    thread; merged 77). Scales along L elsewhere keep the rows transposed
    straight from the source (tl__sr_perm_rows4), which ran oihw ->
-   OIhw16i16o 1.15x faster than merged (tlbench). AVX-512 copies of
-   4-byte values whose tiles end in a partial block of 16 M rows take
-   the f32 converting kernel too (tl__sr16_rows_to_f32, no scales): f32
-   oihw -> hwio 256x256x3x3 (tiles of 774 and 756 rows, L 256) 207 ->
-   157 us in process on the Zen 5, where tl__sr16_tile_rows4 with the
-   last rows masked the same way ran as slow as with AVX2's blocks for
-   them. Tiles in whole blocks keep tl__sr16_tile_rows4, which ran
-   oihw -> OIhw16i16o 256x256x3x3 1.045x faster than that kernel (hwio
-   64x64x3x3 and 128x128x3x3: the same). Why the two walks of the same
-   loads and stores differ is not known. */
+   OIhw16i16o 1.15x faster than merged (tlbench). */
 static int tl__sr_merge_kernel(const tl_reorder_plan *p, const tl__sr_shape *sh)
 {
     size_t es = tl_dt_size(p->src_md.data_type);
@@ -9926,7 +9920,15 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
             tl__sr16_tile_rows2(s, (size_t)lp[L].src_stride * 2, d, sh->rows, nm, n, NULL);
             break;
         }
-        if (n % 16 == 0 && nm % 16 != 0 && tl__sr_avx512()) {      /* see tl__sr_merge_kernel */
+        /* 4-byte copies whose tile ends in a partial block of 16 M rows
+           walk as the f32 conversions do (no scales): f32 oihw -> hwio
+           256x256x3x3 (tiles of 774 and 756 rows, L 256) 207 -> 157 us
+           on the Zen 5, where tl__sr16_tile_rows4 loading its last rows
+           masked the same way ran as slow as with AVX2's blocks for them;
+           whole blocks keep tl__sr16_tile_rows4 (oihw -> OIhw16i16o
+           1.045x faster). Why the two walks of the same loads and stores
+           differ is not known. */
+        if (n % 16 == 0 && nm % 16 != 0 && tl__sr_avx512()) {
             tl__sr16_rows_to_f32(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, NULL);
             break;
         }
