@@ -7730,6 +7730,15 @@ static int tl__sr_merge_kernel(const tl_reorder_plan *p, const tl__sr_shape *sh)
    too, where the conversions cost more than the gathers saved: f32 ->
    bf16 oihw -> OIhw16i16o 256x256x3x3 129 -> 86 us, oihw -> hwio 262
    -> 119 and 64x64x3x3 8 -> 7 (side by side before). */
+static int tl__sr_rows_walk(const tl_reorder_plan *p, const tl__sr_shape *sh)
+{
+    int l;
+    if (p->has_tails || sh->chunk != p->loops[sh->K].size) return -1;
+    for (l = p->nloops - 2; l >= 1; --l)
+        if (l != sh->M && l != sh->K) return l;
+    return -1;
+}
+
 static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
 {
     int L = p->nloops - 1, k;
@@ -7751,9 +7760,9 @@ static void tl__sr_merge_rows(const tl_reorder_plan *p, tl__sr_shape *sh)
         if (n > most && sh->M != 0) return;
         tiles = (n + most - 1) / most;
         sh->K = k;
-        sh->K2 = -1;
         sh->chunk = (n + tiles - 1) / tiles;
         sh->shape = TL__SR_TILE_ROWS;
+        sh->K2 = tl__sr_rows_walk(p, sh);
         return;
     }
 }
@@ -9816,6 +9825,46 @@ static void tl__sr_dwords_step(const tl_reorder_plan *p, const tl__sr_shape *sh,
 }
 #endif
 
+#if TL__SR_AVX2
+/* One merged tile (TL__SR_TILE_ROWS) of nm rows by n values at s, to d;
+   sidx: the scale of its first value. */
+static void tl__sr_tile_rows(const tl_reorder_plan *p, const tl__sr_shape *sh, const char *s, char *d, tl_dim nm,
+                             tl_dim n, tl_dim sidx)
+{
+    const tl_reorder_loop *lp = p->loops;
+    int L = p->nloops - 1;
+#if TL__SR_AVX512
+    if (p->mode != TL_REORDER_MODE_COPY) {
+        tl__sr_tsc t;
+        tl__sr16_rows_convert(p->dst_md.data_type, s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n,
+                              sh->bf16n, tl__sr_tsc_of(p, sh, sh->K, 1, sidx, &t));
+        return;
+    }
+    if (tl_dt_size(p->src_md.data_type) == 2) {
+        tl__sr16_tile_rows2(s, (size_t)lp[L].src_stride * 2, d, sh->rows, nm, n, NULL);
+        return;
+    }
+    /* 4-byte copies whose tile ends in a partial block of 16 M rows
+       walk as the f32 conversions do (no scales): f32 oihw -> hwio
+       256x256x3x3 (tiles of 774 and 756 rows, L 256) 207 -> 157 us
+       on the Zen 5, where tl__sr16_tile_rows4 loading its last rows
+       masked the same way ran as slow as with AVX2's blocks for them;
+       whole blocks keep tl__sr16_tile_rows4 (oihw -> OIhw16i16o
+       1.045x faster). Why the two walks of the same loads and stores
+       differ is not known. */
+    if (n % 16 == 0 && nm % 16 != 0 && tl__sr_avx512()) {
+        tl__sr16_rows_to_f32(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, NULL);
+        return;
+    }
+    if (tl__sr_wide(d, 0, nm, n, 0) == 16) {
+        tl__sr16_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, tl__sr_no_scales);
+        return;
+    }
+#endif
+    tl__sr8_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, tl__sr_no_scales);
+}
+#endif
+
 /* One step of the nest at iteration vector i (inner loops at their lo). */
 static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const tl_dim *i,
                         const tl_dim *lo, const tl_dim *hi, const char *src, char *dst, const char *next)
@@ -9906,38 +9955,12 @@ static void tl__sr_step(const tl_reorder_plan *p, const tl__sr_shape *sh, const 
     }
 #if TL__SR_AVX2
     case TL__SR_TILE_ROWS: {
-        tl_dim nk = hi[sh->K] - i[sh->K] < sh->chunk ? hi[sh->K] - i[sh->K] : sh->chunk;
-        tl_dim nm = lp[sh->M].size * nk;
+        tl_dim nk = hi[sh->K] - i[sh->K] < sh->chunk ? hi[sh->K] - i[sh->K] : sh->chunk, j;
+        tl__sr_runs J = sh->K2 >= 0 ? tl__sr_loop_runs(p, sh->K2, i, hi) : tl__sr_one_run;
         TL_ASSERT(lo[sh->M] == 0 && hi[sh->M] == lp[sh->M].size);
-#if TL__SR_AVX512
-        if (p->mode != TL_REORDER_MODE_COPY) {
-            tl__sr_tsc t;
-            tl__sr16_rows_convert(p->dst_md.data_type, s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n,
-                                  sh->bf16n, tl__sr_tsc_of(p, sh, sh->K, 1, sc.sidx, &t));
-            break;
-        }
-        if (es == 2) {
-            tl__sr16_tile_rows2(s, (size_t)lp[L].src_stride * 2, d, sh->rows, nm, n, NULL);
-            break;
-        }
-        /* 4-byte copies whose tile ends in a partial block of 16 M rows
-           walk as the f32 conversions do (no scales): f32 oihw -> hwio
-           256x256x3x3 (tiles of 774 and 756 rows, L 256) 207 -> 157 us
-           on the Zen 5, where tl__sr16_tile_rows4 loading its last rows
-           masked the same way ran as slow as with AVX2's blocks for them;
-           whole blocks keep tl__sr16_tile_rows4 (oihw -> OIhw16i16o
-           1.045x faster). Why the two walks of the same loads and stores
-           differ is not known. */
-        if (n % 16 == 0 && nm % 16 != 0 && tl__sr_avx512()) {
-            tl__sr16_rows_to_f32(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, NULL);
-            break;
-        }
-        if (tl__sr_wide(d, 0, nm, n, 0) == 16) {
-            tl__sr16_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, tl__sr_no_scales);
-            break;
-        }
-#endif
-        tl__sr8_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, tl__sr_no_scales);
+        for (j = 0; j < J.count; ++j)
+            tl__sr_tile_rows(p, sh, s + (size_t)j * J.s, d + (size_t)j * J.d, lp[sh->M].size * nk, n,
+                             sc.sidx + j * J.c);
         break;
     }
 #endif

@@ -360,6 +360,7 @@ static void tail_sweep(void)
 static int takes_shape(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a, int shape);
 static int takes_lone(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a);
 static int converts_side(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a);
+static void weight_scales(float *scales, size_t n);
 
 /* Weight layouts, whose blocks are staged in source order: converted
    run by run, then transposed and zipped (fast) or picked through a table.
@@ -773,11 +774,21 @@ static void padded_images(void)
                 }
 }
 
+/* Whether the SIMD kernel takes s -> d as merged tiles, a step walking
+   a run of them along another loop (the input blocks of OIhw16i16o). */
+static int walks_merged(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a)
+{
+    tl__sr_shape sh;
+    return plan_shape(s, d, a, &sh) && sh.shape == TL__SR_TILE_ROWS && sh.K2 >= 0;
+}
+
 /* Weights to blocked layouts with small filters: with AVX2, the taps and
    the input channels of a block become one tile with a table of dst rows
    (TL__SR_TILE_ROWS); every filter size, 2-D to 3-D, groups, odd I.
    2-byte ones (bf16, f16) merge with AVX-512 only, where dst rows are
-   16 values or more in 16s (OIhw16i16o, not OIhw8i8o). */
+   16 values or more in 16s (OIhw16i16o, not OIhw8i8o). Of 48 inputs,
+   each step must walk the 3 input blocks' tiles (6 of 8i8o);
+   conversions of those take scales per O and per I too. */
 static void merged_tiles(void)
 {
     static const struct { const char *st, *dt; int nd; } k[] = {
@@ -786,8 +797,10 @@ static void merged_tiles(void)
     };
     static const tl_data_type dts[][2] = { { TL_F32, TL_F32 }, { TL_BF16, TL_BF16 }, { TL_F16, TL_F16 },
                                            { TL_F32, TL_BF16 }, { TL_F32, TL_S8 }, { TL_F32, TL_U8 } };
+    static float scales[64];
     size_t i, t;
-    int f, merged = 0, quads = 0, merged2 = 0, mergedc = 0;
+    int f, m, merged = 0, quads = 0, merged2 = 0, mergedc = 0, walked = 0;
+    weight_scales(scales, sizeof scales / sizeof scales[0]);
     for (t = 0; t < sizeof dts / sizeof dts[0]; ++t)
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (f = 1; f <= 8; ++f) {
@@ -807,8 +820,22 @@ static void merged_tiles(void)
             snprintf(what, sizeof what, "merged %s %s -> %s %s taps %d", tl_dt_name(dts[t][0]), k[i].st,
                      tl_dt_name(dts[t][1]), k[i].dt, f);
             compare(&s, &d, NULL, f % 4, what);
+            if (f % 2 == 0 && takes_shape(&s, &d, NULL, TL__SR_TILE_ROWS)) {
+                CHECK_MSG(walks_merged(&s, &d, NULL), "%s: a step took one merged tile", what);
+                ++walked;
+            }
             if (dts[t][0] != dts[t][1]) {
                 mergedc += takes_shape(&s, &d, NULL, TL__SR_TILE_ROWS);
+                for (m = 1; m <= 2 && f % 2 == 0; ++m) {
+                    tl_reorder_attr a;
+                    char scaled[128];
+                    memset(&a, 0, sizeof a);
+                    a.scales = scales;
+                    a.scale_mask = m << g;
+                    a.nthreads = m;
+                    snprintf(scaled, sizeof scaled, "%s, scales per %s", what, m == 1 ? "o" : "i");
+                    compare(&s, &d, &a, f % 4, scaled);
+                }
                 continue;
             }
             if (dts[t][0] != TL_F32) {
@@ -820,7 +847,9 @@ static void merged_tiles(void)
         }
     /* AVX2 without AVX-512 copies 8i8o and 16o16i of 4 taps or more by quads4 */
     if (tl__sr_avx2()) CHECK_MSG(merged + quads >= 20, "only %d plans took merged tiles, %d quads4", merged, quads);
-    printf("merged tiles: %d f32 plans, %d of 2-byte values, %d converted\n", merged, merged2, mergedc);
+    printf("merged tiles: %d f32 plans, %d of 2-byte values, %d converted, %d walked\n", merged, merged2, mergedc,
+           walked);
+    if (tl__sr_avx2()) CHECK_MSG(walked >= 4, "only %d plans walked their merged tiles", walked);
     if (tl__sr_avx512()) CHECK_MSG(merged2 >= 30, "only %d 2-byte plans took merged tiles", merged2);
     else CHECK_MSG(merged2 == 0, "%d 2-byte plans took merged tiles without AVX-512", merged2);
     if (tl__sr_avx512()) CHECK_MSG(mergedc >= 45, "only %d converting plans took merged tiles", mergedc);
