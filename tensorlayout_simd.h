@@ -6752,13 +6752,19 @@ static tl_dim tl__sr_divisor_to(tl_dim n, tl_dim most)
     return c < 1 ? 1 : c;
 }
 
-/* The block: loops k..L dense in dst, at most TL__SR_PBLOCK bytes of
-   staged values, loop k cut to a divisor of its size (chunk iterations)
-   so that every block has one geometry; with0: loop 0 may join. Returns
-   k, nloops when there is no block. */
-static int tl__sr_block_loops(const tl_reorder_plan *p, int with0, tl_dim *chunk)
+/* Staged values a block holds at most: TL__SR_PBLOCK bytes. */
+static tl_dim tl__sr_pblock(const tl_reorder_plan *p)
 {
-    tl_dim inner = 1, c, most = TL__SR_PBLOCK / tl__sr_staged_size(p);
+    return TL__SR_PBLOCK / tl__sr_staged_size(p);
+}
+
+/* The block: loops k..L dense in dst, at most `most` staged values,
+   loop k cut to a divisor of its size (chunk iterations) so that every
+   block has one geometry; with0: loop 0 may join. Returns k, nloops
+   when there is no block. */
+static int tl__sr_block_loops(const tl_reorder_plan *p, int with0, tl_dim most, tl_dim *chunk)
+{
+    tl_dim inner = 1, c;
     int l, k = p->nloops;
     *chunk = 1;
     for (l = p->nloops - 1; l >= (with0 ? 0 : 1); --l) {
@@ -6778,12 +6784,17 @@ static int tl__sr_block_loops(const tl_reorder_plan *p, int with0, tl_dim *chunk
    holds whole chunks of it: threads cut it anywhere, and a block must
    not pass the range (tl__simd_reorder_chunked_kernel cuts a thread's
    range at chunk bounds). */
-static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim begin, tl_dim end)
+static int tl__sr_perm_block_at(const tl_reorder_plan *p, tl_dim begin, tl_dim end, tl_dim most, tl_dim *chunk)
+{
+    int k = tl__sr_block_loops(p, 1, most, chunk);
+    return k == 0 && (begin % *chunk != 0 || end % *chunk != 0) ? tl__sr_block_loops(p, 0, most, chunk) : k;
+}
+
+/* pm's block, of at most `most` staged values. */
+static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim begin, tl_dim end, tl_dim most)
 {
     pm->vs = tl__sr_staged_size(p);
-    pm->k = tl__sr_block_loops(p, 1, &pm->chunk);
-    if (pm->k == 0 && (begin % pm->chunk != 0 || end % pm->chunk != 0))
-        pm->k = tl__sr_block_loops(p, 0, &pm->chunk);
+    pm->k = tl__sr_perm_block_at(p, begin, end, most, &pm->chunk);
     return pm->k < p->nloops;
 }
 
@@ -6963,13 +6974,44 @@ static int tl__sr_perm_whole(const tl_reorder_plan *p, const tl__sr_perm *pm)
     return 1;
 }
 
-/* Whether plan p can take blocks staged in source order, in the kernel
-   call that does [begin, end) of loops[0]. */
-static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim begin, tl_dim end)
+/* pm for blocks of at most `most` staged values; 0 where p cannot take
+   them. */
+static int tl__sr_perm_blocks_of(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim begin, tl_dim end, tl_dim most)
 {
     memset(pm, 0, offsetof(tl__sr_perm, zr));
-    if (!tl__sr_perm_block(p, pm, begin, end) || !tl__sr_perm_runs(p, pm)) return 0;
+    if (!tl__sr_perm_block(p, pm, begin, end, most) || !tl__sr_perm_runs(p, pm)) return 0;
     pm->fast = tl__sr_perm_vec(p, pm);
+    return 1;
+}
+
+/* tl__sr_perm_from_f32 less what pm's table tells (every column in a
+   group): what the block's loops decide. */
+static int tl__sr_perm_f32_groups(const tl__sr_perm *pm, const tl_reorder_plan *p)
+{
+    return pm->fast && pm->nR == 16 && pm->nZ == 4 && pm->zs * pm->nZ <= pm->nC && pm->vs == 1 && pm->nx <= 1 &&
+           p->mode != TL_REORDER_MODE_COPY && p->src_md.data_type == TL_F32 && p->beta == 0;
+}
+
+/* Whether plan p can take blocks staged in source order, in the kernel
+   call that does [begin, end) of loops[0]. A small plan's f32 -> 8-bit
+   blocks from the source (tl__sr_perm_f32_groups) hold at most a
+   sixteenth of it, down to a quarter of TL__SR_PBLOCK: each call builds
+   the block's tables afresh, which cost as much as moving it (f32 -> s8
+   oihw -> OIhw4i16o4i 32x32x3x3, one block of the whole tensor, 1.14-1.23x
+   faster in 4; 64x64x3x3 in 16 instead of 4 1.08-1.12x; Zen 5). Other
+   blocks keep their size: OIhw16o16i and OIhw8i16o2i ran 1.04-1.06x
+   slower in smaller ones. */
+static int tl__sr_perm_init(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim begin, tl_dim end)
+{
+    tl_dim most = tl__sr_pblock(p), small = p->nelems / 16 > most / 4 ? p->nelems / 16 : most / 4;
+    if (!tl__sr_perm_blocks_of(p, pm, begin, end, most)) return 0;
+    if (small < most && tl__sr_perm_f32_groups(pm, p)) {
+        tl_dim c;
+        int k = tl__sr_perm_block_at(p, begin, end, small, &c);
+        if ((k != pm->k || c != pm->chunk) &&
+            !(tl__sr_perm_blocks_of(p, pm, begin, end, small) && tl__sr_perm_f32_groups(pm, p)))
+            tl__sr_perm_blocks_of(p, pm, begin, end, most);     /* the whole block after all */
+    }
     /* Each run's source one block further along loop k is fetched while
        this block is converted: a block reads as many streams as it has
        runs (64 channels for f32 nchw -> s8 nhwc), each too short for the
@@ -7297,9 +7339,7 @@ static void tl__sr_perm_group_cols(const tl__sr_perm *pm, size_t *col)
    source, past its end. */
 static int tl__sr_perm_from_f32(const tl__sr_perm *pm, const tl_reorder_plan *p)
 {
-    return pm->fast && pm->nR == 16 && pm->nZ == 4 && pm->zs * pm->nZ <= pm->nC && pm->vs == 1 && pm->nx <= 1 &&
-           p->mode != TL_REORDER_MODE_COPY && p->src_md.data_type == TL_F32 &&
-           pm->noff * pm->nZ == pm->nX * pm->nC && p->beta == 0;
+    return tl__sr_perm_f32_groups(pm, p) && pm->noff * pm->nZ == pm->nX * pm->nC;
 }
 
 /* Lone group number n (column c, dst offset to) into the pairs; 0 when
@@ -7362,34 +7402,40 @@ static void tl__sr_perm_zipsrc_init(tl__sr_perm *pm, const tl_reorder_plan *p, s
 {
     const int most = (int)(sizeof pm->quad / sizeof pm->quad[0]);
     tl_dim c, zs = pm->zs, nC = pm->nC;
+    int nq;
     if (!tl__sr_perm_from_f32(pm, p) || nC < 32 || zs > 9 || (nC + 15) / 16 * 256 > TL__SR_PBLOCK ||
         !tl__sr_avx512())
         return;
     tl__sr_perm_group_cols(pm, col);
     for (c = 0; c < nC && col[c] == (size_t)-1; ++c) {}
-    for (pm->nq = 0; c < nC; ++pm->nq) {
-        tl__sr_quad *qd = &pm->quad[pm->nq];
-        tl_dim g = c;
-        int k, z;
-        if (pm->nq == most) {
-            pm->nq = 0;
-            return;
-        }
-        qd->nw = qd->ng = 0;
+    /* the counts, window and mask in locals: kept in pm, each idx store
+       could have changed them (f32 -> s8 OIhw4i16o4i 16x16x3x3 to
+       64x64x3x3 1.05-1.1x faster so) */
+    for (nq = 0; c < nC; ++nq) {
+        tl__sr_quad *qd = &pm->quad[nq];
+        tl_dim g = c, w = 0;
+        int k, z, nw = 0, ng = 0;
+        unsigned m = 0;
+        if (nq == most) return;
         for (k = 0; k < 4; ++k) {
             if (c < nC) {       /* else a quad short of 4 repeats its last group */
                 g = c;
-                qd->to[qd->ng++] = col[c];
+                qd->to[ng++] = col[c];
                 for (++c; c < nC && col[c] == (size_t)-1; ++c) {}
             }
-            if (qd->nw == 0 || g + 3 * zs - qd->w[qd->nw - 1] >= 32) {
-                qd->w[qd->nw] = g < nC - 32 ? g : nC - 32;
-                qd->m[qd->nw++] = 0;
+            if (nw == 0 || g + 3 * zs - w >= 32) {
+                if (nw > 0) qd->m[nw - 1] = (uint16_t)m;
+                qd->w[nw++] = w = g < nC - 32 ? g : nC - 32;
+                m = 0;
             }
-            qd->m[qd->nw - 1] = (uint16_t)(qd->m[qd->nw - 1] | 0xf << 4 * k);
-            for (z = 0; z < 4; ++z) qd->idx[4 * k + z] = (int32_t)(g + z * zs - qd->w[qd->nw - 1]);
+            m |= 0xfu << 4 * k;
+            for (z = 0; z < 4; ++z) qd->idx[4 * k + z] = (int32_t)(g + z * zs - w);
         }
+        qd->m[nw - 1] = (uint16_t)m;
+        qd->nw = nw;
+        qd->ng = ng;
     }
+    pm->nq = nq;
 }
 
 /* Once per kernel call (col: room for TL__SR_ROWS). Blocks of 16 R rows
@@ -8830,7 +8876,7 @@ static int tl__sr_tile_direct_ok(const tl_reorder_plan *p, int M)
 static int tl__sr_perm_short_runs(const tl_reorder_plan *p, int M)
 {
     tl_dim chunk;
-    int k = tl__sr_block_loops(p, 1, &chunk);
+    int k = tl__sr_block_loops(p, 1, tl__sr_pblock(p), &chunk);
     return k == M && chunk < 32 && p->loops[M].size >= TL__SR_STAGE;
 }
 
@@ -10263,7 +10309,7 @@ static void tl__simd_reorder_chunked_kernel(const tl_reorder_plan *p, const void
                                             void *dst, tl_dim begin, tl_dim end)
 {
     tl_dim c, b, e;
-    tl__sr_block_loops(p, 1, &c);
+    tl__sr_block_loops(p, 1, tl__sr_pblock(p), &c);
     b = (begin + c - 1) / c * c;
     e = end / c * c;
     if (b >= e) b = e = end;    /* no whole chunk: all of it the other way */
@@ -10280,7 +10326,7 @@ static int tl__sr_chunked(const tl_reorder_plan *p)
     tl__sr_shape sh;
     tl__sr_perm pm;
     tl_dim c;
-    if (p->attr.nthreads < 2 || p->nelems < TL__OMP_MIN_WORK || tl__sr_block_loops(p, 1, &c) != 0)
+    if (p->attr.nthreads < 2 || p->nelems < TL__OMP_MIN_WORK || tl__sr_block_loops(p, 1, tl__sr_pblock(p), &c) != 0)
         return 0;
     tl__sr_pick_shape(p, &sh);
     return tl__sr_perm_pick(p, &sh, &pm, 0, p->loops[0].size);

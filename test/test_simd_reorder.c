@@ -361,6 +361,8 @@ static int takes_shape(const tl_memory_desc *s, const tl_memory_desc *d, const t
 static int takes_lone(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a);
 static int converts_side(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a);
 static void weight_scales(float *scales, size_t n);
+static void check_block_size(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a,
+                             const char *what);
 
 /* Weight layouts, whose blocks are staged in source order: converted
    run by run, then transposed and zipped (fast) or picked through a table.
@@ -520,6 +522,7 @@ static void onepass_blocks(void)
         { TL_F32, TL_S8, "oihw", "OIhw4i16o4i", { 48, 64, 1, 1 }, 4, 1, 1 },
         { TL_F32, TL_U8, "oihw", "OIhw4i16o4i", { 32, 32, 1, 1 }, 4, 1, 1 },
         { TL_F32, TL_S8, "oihw", "OIhw16o4i", { 32, 12, 3, 3 }, 4, 1, 0 },
+        { TL_F32, TL_S8, "oihw", "OIhw4i16o4i", { 256, 128, 3, 3 }, 4, 1, 1 },   /* blocks of 16 KiB */
         { TL_BF16, TL_S8, "hwio", "OIhw4i16o4i", { 16, 16, 3, 3 }, 4, 0, 0 },
         { TL_S8, TL_S8, "oidhw", "OIdhw4i16o4i", { 32, 16, 2, 3, 3 }, 5, 0, 0 },
         { TL_BF16, TL_BF16, "oihw", "OIhw8i16o2i", { 32, 32, 3, 3 }, 4, 0, 0 },
@@ -569,7 +572,32 @@ static void onepass_blocks(void)
                 CHECK_MSG(cases_zipsrc == zipsrc + want, "%s: %s from the source", what,
                           want ? "not zipped" : "zipped");
             }
+            if (k[i].zipsrc) check_block_size(&s, &d, &a, what);
         }
+}
+
+/* The staged block that the kernel would take in one call for an f32 ->
+   8-bit plan s -> d whose groups come from the source (3x3 kernels and
+   smaller): at most a sixteenth of a small plan (under 16 blocks of
+   TL__SR_PBLOCK values), down to a quarter of TL__SR_PBLOCK, else more
+   than that quarter. */
+static void check_block_size(const tl_memory_desc *s, const tl_memory_desc *d, const tl_reorder_attr *a,
+                             const char *what)
+{
+    tl_reorder_plan plan;
+    tl__sr_shape sh;
+    tl__sr_perm pm;
+    tl_dim values, quarter = TL__SR_PBLOCK / 4;
+    if (tl_reorder_plan_init(&plan, s, d, a) != TL_OK || !on_kernel(&plan)) return;
+    tl__sr_pick_shape(&plan, &sh);
+    if (!tl__sr_perm_pick(&plan, &sh, &pm, 0, plan.loops[0].size)) return;
+    values = pm.nR * pm.nX * pm.nC;
+    if (plan.nelems / 16 < TL__SR_PBLOCK)
+        CHECK_MSG(values <= (plan.nelems / 16 > quarter ? plan.nelems / 16 : quarter),
+                  "%s: a block of %ld values (%ld in all)", what, (long)values, (long)plan.nelems);
+    else
+        CHECK_MSG(values > quarter && values <= TL__SR_PBLOCK, "%s: a block of %ld values (%ld in all)", what,
+                  (long)values, (long)plan.nelems);
 }
 
 /* Short outer loops with several threads: the plan's loops are split so
