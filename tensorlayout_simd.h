@@ -9919,6 +9919,7 @@ static void tl__sr_tile_rows(const tl_reorder_plan *p, const tl__sr_shape *sh, c
         return;
     }
 #endif
+    (void)sidx;                 /* tiles convert merged in AVX-512 only */
     tl__sr8_tile_rows4(s, (size_t)lp[L].src_stride * 4, d, sh->rows, nm, n, tl__sr_no_scales);
 }
 #endif
