@@ -530,10 +530,10 @@ static void onepass_blocks(void)
         { TL_F32, TL_BF16, "goihw", "gOIhw8i16o2i", { 2, 16, 32, 2, 3 }, 5, 0, 0 },
         { TL_F16, TL_F16, "oihw", "OIhw8i16o2i", { 48, 16, 5, 5 }, 4, 0, 0 }
     };
-    static float scales[64];
+    static float scales[256];   /* per O: the largest O above */
     size_t i;
     int v;
-    for (v = 0; v < 64; ++v) scales[v] = (float)(v % 5 + 1) / 4.f;
+    for (v = 0; v < 256; ++v) scales[v] = (float)(v % 5 + 1) / 4.f;
     for (i = 0; i < sizeof k / sizeof k[0]; ++i)
         for (v = 0; v < 4; ++v) {
             tl_memory_desc s, d, ps;
