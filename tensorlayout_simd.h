@@ -5873,6 +5873,10 @@ TL__SR_INLINE void tl__sr_prefetch_rows(const char *s, size_t sb, size_t w, tl_d
     }
 }
 
+/* The side of a transpose's blocks: wide's (tl__sr_wide), else SSE2's
+   16 bytes. */
+static tl_dim tl__sr_block_of(int es, int wide) { return wide ? wide : 16 / es; }
+
 /* tl__sr_strip in bands of one block row of M, each of which first sends
    its share of the next strip's source (n rows at next, sb bytes apart
    and w bytes each: the tile's next strip, or the kernel's next step's
@@ -5885,10 +5889,6 @@ TL__SR_INLINE void tl__sr_prefetch_rows(const char *s, size_t sb, size_t w, tl_d
    8x256x56x56 1.8x, ab -> ba 4096x4096 1.5x. The whole next strip sent
    at once before this one gained a fraction of that (1.1x; the core
    seems to drop prefetches beyond its queue). */
-/* The side of a transpose's blocks: wide's (tl__sr_wide), else SSE2's
-   16 bytes. */
-static tl_dim tl__sr_block_of(int es, int wide) { return wide ? wide : 16 / es; }
-
 TL__SR_INLINE void tl__sr_strip_ahead(int es, int wide, const char *s, size_t sb, char *d, size_t db,
                                       tl_dim mb, tl_dim lb, int nt, const char *next, size_t w,
                                       tl_dim n)
@@ -6790,14 +6790,6 @@ static int tl__sr_perm_block_at(const tl_reorder_plan *p, tl_dim begin, tl_dim e
     return k == 0 && (begin % *chunk != 0 || end % *chunk != 0) ? tl__sr_block_loops(p, 0, most, chunk) : k;
 }
 
-/* pm's block, of at most `most` staged values. */
-static int tl__sr_perm_block(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim begin, tl_dim end, tl_dim most)
-{
-    pm->vs = tl__sr_staged_size(p);
-    pm->k = tl__sr_perm_block_at(p, begin, end, most, &pm->chunk);
-    return pm->k < p->nloops;
-}
-
 /* Splits the block's loops: the runs (loops but excl that chain densely
    in src from stride 1, under one scale), R (of the others, the one with
    the smallest dst stride: dst's innermost or next to it) and the x
@@ -6979,7 +6971,9 @@ static int tl__sr_perm_whole(const tl_reorder_plan *p, const tl__sr_perm *pm)
 static int tl__sr_perm_blocks_of(const tl_reorder_plan *p, tl__sr_perm *pm, tl_dim begin, tl_dim end, tl_dim most)
 {
     memset(pm, 0, offsetof(tl__sr_perm, zr));
-    if (!tl__sr_perm_block(p, pm, begin, end, most) || !tl__sr_perm_runs(p, pm)) return 0;
+    pm->vs = tl__sr_staged_size(p);
+    pm->k = tl__sr_perm_block_at(p, begin, end, most, &pm->chunk);
+    if (pm->k == p->nloops || !tl__sr_perm_runs(p, pm)) return 0;
     pm->fast = tl__sr_perm_vec(p, pm);
     return 1;
 }
@@ -10334,7 +10328,8 @@ static int tl__sr_chunked(const tl_reorder_plan *p)
     tl__sr_shape sh;
     tl__sr_perm pm;
     tl_dim c;
-    if (p->attr.nthreads < 2 || p->nelems < TL__OMP_MIN_WORK || tl__sr_block_loops(p, 1, tl__sr_pblock(p), &c) != 0)
+    if (p->attr.nthreads < 2 || p->nelems < TL__OMP_MIN_WORK ||
+        tl__sr_block_loops(p, 1, tl__sr_pblock(p), &c) != 0)
         return 0;
     tl__sr_pick_shape(p, &sh);
     return tl__sr_perm_pick(p, &sh, &pm, 0, p->loops[0].size);
