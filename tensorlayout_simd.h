@@ -212,20 +212,22 @@ static int tl__sr_dst_far(const tl_reorder_plan *p)
     return d >= TL__SR_STREAM_MIN || d + s >= 2 * TL__SR_STREAM_MIN;
 }
 /* Whether AVX-512's streamed 4-byte tiles store plainly after all: dst
-   rows a power of two from 256 B to 1 KiB apart, in a dst of at most 4
-   TL__SR_STREAM_MIN (32 MiB: what one L3 of a Zen 5 holds). On Zen 5
-   (in one process), f32 nchw -> nhwc 25.7 MB a side ran slower
-   streamed than stored plainly: 64 channels 1.0-1.4x at one thread and
-   1.4-1.9x at two, 128 channels 1.7-2.9x and 2.7-3.4x, 256 channels
-   1.1-1.2x and 1.2-1.3x. Other channel counts (32, 48, 96, 192) and
-   nhwc -> nchw ran faster streamed, as did larger tensors (64 channels
-   at 52 and 134 MB: 0.87-0.9 plain; 512 MiB 0.87-0.95), and AVX2's
-   8 x 8 pairs lost nothing streamed (64 channels: 0.94 plain). */
+   rows 512 bytes apart, in a dst of at most 4 TL__SR_STREAM_MIN (32
+   MiB: what one L3 of a Zen 5 holds). Streamed, those ran at about 21
+   GB/s on Zen 5, half of memcpy, where plain stores ran 1.5-1.8x faster
+   (tlbench, one thread and two: f32 nchw -> nhwc 16x128x56x56,
+   64x128x28x28, 16x128x60x60, ab -> ba 128x50176). Rows 256 B and 1 KiB
+   apart (64 and 256 channels) ran faster streamed in tlbench (plain,
+   in GB/s: 0.73-1.0 of streamed at one thread, 0.61-0.95 at two), as
+   did other strides. Why 512 is not settled. The A/B of two builds in
+   one program, repeating the calls on the same buffers, had made plain
+   stores win for 64 and 256 channels too (1.0-1.9x): there dst stayed
+   in the L3 between calls, which in tlbench memcpy and oneDNN evict. */
 static int tl__sr_avx512(void);
-static int tl__sr_pow2_rows_plain(const tl_reorder_plan *p, int M)
+static int tl__sr_rows512_plain(const tl_reorder_plan *p, int M)
 {
-    size_t es = tl_dt_size(p->dst_md.data_type), db = (size_t)p->loops[M].dst_stride * es;
-    return es == 4 && db >= 256 && db <= 1024 && (db & (db - 1)) == 0 &&
+    size_t db = (size_t)p->loops[M].dst_stride * tl_dt_size(p->dst_md.data_type);
+    return tl_dt_size(p->dst_md.data_type) == 4 && db == 512 &&
            p->dst_hi - p->dst_lo <= 4 * TL__SR_STREAM_MIN && tl__sr_avx512();
 }
 
@@ -8842,7 +8844,7 @@ static void tl__sr_base_shape(const tl_reorder_plan *p, tl__sr_shape *sh)
         if (sh->M < 0) sh->shape = TL__SR_STRIDED;
         else sh->shape = p->loops[sh->M].size >= B || tl__sr_narrow_side(p, sh->M) ? TL__SR_TILE_COPY
                                                                                    : TL__SR_NARROW;
-        if (sh->shape == TL__SR_TILE_COPY && tl__sr_pow2_rows_plain(p, sh->M)) sh->stream = 0;
+        if (sh->shape == TL__SR_TILE_COPY && tl__sr_rows512_plain(p, sh->M)) sh->stream = 0;
         if (sh->shape == TL__SR_TILE_COPY) {
             sh->K2 = tl__sr_tiles_loop(p, sh->M);
             if (sh->K2 < 0) sh->K2 = tl__sr_tiles_next(p, sh->M);
