@@ -212,23 +212,23 @@ static int tl__sr_dst_far(const tl_reorder_plan *p)
     return d >= TL__SR_STREAM_MIN || d + s >= 2 * TL__SR_STREAM_MIN;
 }
 /* Whether AVX-512's streamed 4-byte tiles store plainly after all: dst
-   rows 512 bytes apart, in a dst of at most 4 TL__SR_STREAM_MIN (32
-   MiB: what one L3 of a Zen 5 holds). Streamed, those ran at about 21
-   GB/s on Zen 5, half of memcpy, where plain stores ran 1.5-1.8x faster
-   (tlbench, one thread and two: f32 nchw -> nhwc 16x128x56x56,
-   64x128x28x28, 16x128x60x60, ab -> ba 128x50176). Rows 256 B and 1 KiB
-   apart (64 and 256 channels) ran faster streamed in tlbench (plain,
-   in GB/s: 0.73-1.0 of streamed at one thread, 0.61-0.95 at two), as
-   did other strides. Why 512 is not settled. The A/B of two builds in
-   one program, repeating the calls on the same buffers, had made plain
-   stores win for 64 and 256 channels too (1.0-1.9x): there dst stayed
-   in the L3 between calls, which in tlbench memcpy and oneDNN evict. */
+   rows 512 bytes apart. Streamed, those ran at about 21 GB/s on Zen 5
+   at every size, half of memcpy, where plain stores ran 1.5-1.8x
+   faster in cache (tlbench, one thread and two: f32 nchw -> nhwc
+   16x128x56x56, 64x128x28x28, 16x128x60x60, ab -> ba 128x50176, 25.7 MB
+   a side) and 1.1-1.4x from beyond it (32x128x64x64, 16x128x112x112,
+   32x128x128x128: 67-268 MB). Rows 256 B and 1 KiB apart (64 and 256
+   channels) ran faster streamed in tlbench (plain, in GB/s: 0.73-1.0
+   of streamed at one thread, 0.61-0.95 at two), as did other strides.
+   Why 512 is not settled. The A/B of two builds in one program,
+   repeating the calls on the same buffers, had made plain stores win
+   for 64 and 256 channels too (1.0-1.9x): there dst stayed in the L3
+   between calls, which in tlbench memcpy and oneDNN evict. */
 static int tl__sr_avx512(void);
 static int tl__sr_rows512_plain(const tl_reorder_plan *p, int M)
 {
-    size_t db = (size_t)p->loops[M].dst_stride * tl_dt_size(p->dst_md.data_type);
-    return tl_dt_size(p->dst_md.data_type) == 4 && db == 512 &&
-           p->dst_hi - p->dst_lo <= 4 * TL__SR_STREAM_MIN && tl__sr_avx512();
+    size_t es = tl_dt_size(p->dst_md.data_type);
+    return es == 4 && (size_t)p->loops[M].dst_stride * es == 512 && tl__sr_avx512();
 }
 
 /* tl__sr_dst_far for runs (TL__SR_RUN) that convert, where this
