@@ -211,6 +211,9 @@ static int tl__sr_dst_far(const tl_reorder_plan *p)
     if (d >= 2 * s && tl__reorder_threads_split(p)) return d + s >= 3 * TL__SR_STREAM_MIN;
     return d >= TL__SR_STREAM_MIN || d + s >= 2 * TL__SR_STREAM_MIN;
 }
+static int tl__sr_avx2(void);
+static int tl__sr_avx512(void);
+
 /* Whether AVX-512's streamed 4-byte tiles store plainly after all: dst
    rows 512 bytes apart. Streamed, those ran at about 21 GB/s on Zen 5
    at every size, half of memcpy, where plain stores ran 1.5-1.8x
@@ -224,7 +227,6 @@ static int tl__sr_dst_far(const tl_reorder_plan *p)
    repeating the calls on the same buffers, had made plain stores win
    for 64 and 256 channels too (1.0-1.9x): there dst stayed in the L3
    between calls, which in tlbench memcpy and oneDNN evict. */
-static int tl__sr_avx512(void);
 static int tl__sr_rows512_plain(const tl_reorder_plan *p, int M)
 {
     size_t es = tl_dt_size(p->dst_md.data_type);
@@ -264,7 +266,6 @@ static int tl__sr_runs_far(const tl_reorder_plan *p)
 #endif
 #define TL__SR_STAGE 64     /* staging tile side for converting tiles */
 
-static int tl__sr_avx2(void);
 
 /* Data types the vector converter reads and writes: f16 only in AVX2,
    whose variable shifts its exact rounding needs. */
@@ -1707,17 +1708,18 @@ TL__SR_INLINE void tl__sr8_put(char *p, simde__m256i v, int nt)
     }
 }
 
-/* The lines of tl__simd_stream_bytes from byte i (d + i on 16 bytes) in
-   32-byte streamed stores, two a line; returns where they stop. Four of
-   16 bytes a line copied 1.12-1.2x slower on Zen 5, in cache or not;
-   the nchw shuffles of 32x232x28x28 f32 gained 1.02-1.09x, 128x232x28x28
-   1.06x (one thread, in one process). */
-static size_t tl__sr8_stream_lines(char *d, const char *s, size_t i, size_t n)
+/* The whole 64-byte pieces of tl__simd_stream_bytes's copy (d in 16s)
+   in 32-byte streamed stores, two a piece, after one 16-byte one where d
+   is off the 32-byte grid; returns the bytes done. Four 16-byte stores
+   a line copied 1.12-1.2x slower on Zen 5, in cache or not; the nchw
+   shuffles of 32x232x28x28 f32 gained 1.02-1.09x, 128x232x28x28 1.06x
+   (one thread, in one process). */
+static size_t tl__sr8_stream_lines(char *d, const char *s, size_t n)
 {
-    if ((uintptr_t)(d + i) % 32 != 0 && i + 16 <= n) {
-        simde_mm_stream_si128((simde__m128i *)(void *)(d + i),
-                              simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + i)));
-        i += 16;
+    size_t i = 0;
+    if ((uintptr_t)d % 32 != 0 && n >= 16) {
+        tl__sr_put(d, simde_mm_loadu_si128((const simde__m128i *)(const void *)s), 1);
+        i = 16;
     }
     for (; i + 64 <= n; i += 64) {
         simde__m256i a = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s + i));
@@ -11641,25 +11643,21 @@ static int tl__simd_shuffle_streams(const tl__shuffle_plan *p, const char *dst)
 /* 16 bytes from s + i to d + i in a streamed store (d + i aligned). */
 TL__SR_INLINE void tl__simd_stream16(char *d, const char *s, size_t i)
 {
-    simde_mm_stream_si128((simde__m128i *)(void *)(d + i),
-                          simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + i)));
+    tl__sr_put(d + i, simde_mm_loadu_si128((const simde__m128i *)(const void *)(s + i)), 1);
 }
 
-/* n bytes, the 16-byte-aligned middle of dst in streamed stores, four
-   at a time (a whole line where d is 64-byte aligned). The four are
-   spelled out: written as loops over an array, GCC 12 kept the vectors
-   on the stack, a store and a load more each (32x232x28x28 f32 nchw,
-   groups of 2 or 116, one thread on Zen 5: 1.2-1.5x faster spelled
-   out, in one process; 1.25-1.4x oneDNN's plain copies in tlbench).
-   The ragged ends go by memcpy only where there are any. */
+/* n bytes from s to d in streamed stores: d and n in 16s, as
+   tl__simd_shuffle_streams asks of every run; what tl__sr8_stream_lines
+   leaves, four 16-byte stores a line. The four are spelled out: as a
+   loop over an array GCC 12 kept them on the stack, a store and a load
+   more each (the nchw shuffles of 32x232x28x28 f32 ran 1.2-1.5x faster
+   without); tl__sr_copy_run_n's unrolled loop ran them 1.05-1.09x
+   slower than this with SSE2 alone. */
 static void tl__simd_stream_bytes(char *d, const char *s, tl_dim n)
 {
-    size_t head = (16 - (uintptr_t)d % 16) % 16, i;
-    if (head > (size_t)n) head = (size_t)n;
-    if (head) memcpy(d, s, head);
-    i = head;
+    size_t i = 0;
 #if TL__SR_AVX2
-    if (tl__sr_avx2()) i = tl__sr8_stream_lines(d, s, i, (size_t)n);
+    if (tl__sr_avx2()) i = tl__sr8_stream_lines(d, s, (size_t)n);
 #endif
     for (; i + 64 <= (size_t)n; i += 64) {
         tl__simd_stream16(d, s, i);
@@ -11667,8 +11665,7 @@ static void tl__simd_stream_bytes(char *d, const char *s, tl_dim n)
         tl__simd_stream16(d, s, i + 32);
         tl__simd_stream16(d, s, i + 48);
     }
-    for (; i + 16 <= (size_t)n; i += 16) tl__simd_stream16(d, s, i);
-    if (i < (size_t)n) memcpy(d + i, s + i, (size_t)n - i);
+    for (; i < (size_t)n; i += 16) tl__simd_stream16(d, s, i);
 }
 
 /* Streamed stores visible to other threads before tl_shuffle returns. */
